@@ -1,0 +1,36 @@
+# The two commands of the README: `make run` and `make test`. Both set everything up first.
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench clean messages
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project definition changes.
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/cardtable play punttu --players 4 --seat 0 --bots heuristic
+
+# pytest exits 5 when it collects no tests: that is a failure here, not a pass.
+test: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -n auto -q; status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/cardtable bench
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .hypothesis

@@ -1,0 +1,333 @@
+"""The two classes every game builds on: ``Game`` (a table's frozen rules) and ``State`` (a deal).
+
+``Game`` validates the player count and the table options once; ``State`` is one deal in
+progress. Each game's package subclasses both and writes each of its rules once, in
+``State.legal_actions`` and ``State._verify`` (which must agree exactly: the contract tests check
+it), and in ``State._apply``. Everything else — the public API of DESIGN.md, records, views with
+memory, matches — is shared here.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from cardtable.engine.action import Action
+from cardtable.engine.events import Event
+from cardtable.engine.options import Option, TableOptions, resolve_options
+from cardtable.engine.outcome import Outcome
+from cardtable.errors import CardtableError, IllegalAction, OptionError, SetupError
+from cardtable.i18n import _
+
+if TYPE_CHECKING:
+    from cardtable.engine.match import Match
+
+MAX_SEED = 2**63 - 1
+
+
+class Game(ABC):
+    """A table: a game, a number of players and validated, frozen options.
+
+    Build one with ``cardtable.game(name, players=…, **options)``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[Option, ...]]
+    #: Whether lower totals are better (Pontinho counts penalty points).
+    lowest_wins: ClassVar[bool] = False
+
+    __slots__ = ("players", "options", "sides")
+
+    players: int
+    options: TableOptions
+    sides: tuple[tuple[int, ...], ...]
+
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        count = self.default_players if players is None else players
+        if isinstance(count, str) and count.strip().isdigit():
+            count = int(count)
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise OptionError(
+                _("the number of players must be a whole number, not {value!r}").format(
+                    value=players
+                )
+            )
+        if not self.min_players <= count <= self.max_players:
+            raise OptionError(
+                _("{game} is played by {low} to {high} players, not {count}").format(
+                    game=self.name, low=self.min_players, high=self.max_players, count=count
+                )
+            )
+        object.__setattr__(self, "players", count)
+        object.__setattr__(self, "options", resolve_options(self.name, self.option_specs, options))
+        object.__setattr__(self, "sides", self._sides())
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("a Game is frozen; make a new one with cardtable.game()")
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and (self.name, self.players, self.options)
+            == (other.name, other.players, other.options)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.players, self.options))
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"cardtable.game({self.name!r}, players={self.players}{opts})"
+
+    def describe(self) -> dict[str, Any]:
+        """The table as a record's header: game, players, every option's value."""
+        return {"game": self.name, "players": self.players, "options": dict(self.options)}
+
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        """Who scores together. By default every seat is its own side."""
+        return tuple((seat,) for seat in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        """Index in ``sides`` of the side ``seat`` belongs to."""
+        for index, side in enumerate(self.sides):
+            if seat in side:
+                return index
+        raise CardtableError(_("no seat {seat} at this table").format(seat=seat))
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    def deal(
+        self,
+        *,
+        seed: int | None = None,
+        setup: Mapping[str, Any] | None = None,
+        dealer: int = 0,
+    ) -> State:
+        """Deal at random from ``seed`` (a new random seed if neither is given) or from ``setup``.
+
+        The first player is ``dealer + 1``. A setup must hold exactly the deck for this table.
+        """
+        self.check_seat(dealer, what=_("dealer"))
+        if setup is not None:
+            if seed is not None:
+                raise SetupError(_("give either a seed or a setup, not both"))
+            if not isinstance(setup, Mapping):
+                raise SetupError(
+                    _("a setup is an object with the hands and the stock, not {value!r}").format(
+                        value=type(setup).__name__
+                    )
+                )
+            return self._deal_setup(setup, dealer)
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise SetupError(
+                _("a seed is a whole number from 0 to {high}, not {value!r}").format(
+                    high=MAX_SEED, value=seed
+                )
+            )
+        return self._deal_seed(seed, dealer)
+
+    @abstractmethod
+    def _deal_seed(self, seed: int, dealer: int) -> State: ...
+
+    @abstractmethod
+    def _deal_setup(self, setup: Mapping[str, Any], dealer: int) -> State: ...
+
+    def check_seat(self, seat: object, *, what: str | None = None) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise CardtableError(
+                _("{what} must be a seat from 0 to {high}, not {value!r}").format(
+                    what=what or _("seat"), high=self.players - 1, value=seat
+                )
+            )
+        return seat
+
+    # -- actions -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse one line of action text; raise ``IllegalAction`` saying what was expected."""
+
+    #: Size of the fixed integer action space (``State.legal_action_ids``), for bots and RL.
+    num_action_ids: ClassVar[int]
+
+    # -- matches -------------------------------------------------------------------------------
+
+    def match(self, *, seed: int | None = None, dealer: int = 0) -> Match:
+        """A match of several deals (how many, or to what target, is a table option)."""
+        from cardtable.engine.match import Match
+
+        return Match(self, seed=seed, dealer=dealer)
+
+    def next_dealer(self, dealer: int) -> int:
+        """Seat that deals after ``dealer``: the next seat in the order of play."""
+        return (dealer + 1) % self.players
+
+    @abstractmethod
+    def match_is_over(self, deals_played: int, totals: Sequence[int]) -> bool:
+        """Whether a match ends after ``deals_played`` deals with these totals per side."""
+
+
+class State(ABC):
+    """One deal in progress. Mutable; ``clone()`` gives an independent copy.
+
+    Subclasses implement the rules: ``to_move``, ``legal_actions``, ``_verify``, ``_apply``,
+    ``outcome``, the per-seat view ``_view``, the fast path and ``determinize``.
+    """
+
+    game: Game
+    dealer: int
+    seed: int | None
+    setup: dict[str, Any]
+    history: list[tuple[int, Action]]
+
+    # -- the public API ------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """Seat whose decision is pending; ``None`` when the deal is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Points per side and winners once the deal is over, else ``None``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for ``to_move``, nothing else (empty when the deal is over)."""
+
+    def apply(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply one action of ``to_move``; raise ``IllegalAction`` and change nothing if illegal.
+
+        Returns the events the action caused (a card played, a trick taken, cards drawn…).
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(
+                _("an action is text such as {example!r} or an Action, not {value!r}").format(
+                    example=self._example_action(), value=type(action).__name__
+                )
+            )
+        seat = self.to_move
+        if seat is None:
+            raise IllegalAction(_("the deal is over: no more actions are possible"))
+        self._verify(action)
+        self.history.append((seat, action))
+        return self._apply(action)
+
+    def view(self, seat: int, *, memory: bool = False) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict built from an allow-list.
+
+        With ``memory=True`` it also holds ``log``: every action of the deal as everyone saw it
+        (all action texts are public), i.e. what a player with perfect recall remembers. Bots get
+        this; a table shows only what its options show.
+        """
+        self.game.check_seat(seat)
+        data = {
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "sides": [list(side) for side in self.game.sides],
+            "seat": seat,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "over": self.is_over,
+            **self._view(seat),
+        }
+        outcome = self.outcome
+        data["outcome"] = outcome.to_dict() if outcome is not None else None
+        if memory:
+            data["log"] = [[s, str(a)] for s, a in self.history]
+        return data
+
+    def debug_view(self) -> dict[str, Any]:
+        """Everything, every hand included: for tests, debugging and post-game review only."""
+        return {
+            "game": self.game.describe(),
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "history": [[s, str(a)] for s, a in self.history],
+            **self._debug_view(),
+        }
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy: changing one never changes the other."""
+
+    # -- records -------------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """This deal as a DESIGN.md game record, with its explicit setup."""
+        return {
+            **self.game.describe(),
+            "dealer": self.dealer,
+            "setup": self.setup,
+            "actions": [str(action) for _seat, action in self.history],
+        }
+
+    # -- what each game implements ---------------------------------------------------------------
+
+    @abstractmethod
+    def _verify(self, action: Action) -> None:
+        """Raise ``IllegalAction`` with the reason if ``action`` is not legal now."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> tuple[Event, ...]:
+        """Apply a verified action."""
+
+    @abstractmethod
+    def _view(self, seat: int) -> dict[str, Any]:
+        """The game's part of ``seat``'s view."""
+
+    @abstractmethod
+    def _debug_view(self) -> dict[str, Any]:
+        """The game's whole state, hidden parts included."""
+
+    @abstractmethod
+    def _example_action(self) -> str: ...
+
+    # -- the bots' fast path: unchecked, integer actions ---------------------------------------
+
+    @abstractmethod
+    def legal_action_ids(self) -> list[int]:
+        """Legal actions as integers in ``range(game.num_action_ids)``: for bots and RL masks."""
+
+    @abstractmethod
+    def apply_unchecked(self, action_id: int) -> None:
+        """Apply a legal action id WITHOUT checking it and without events or history.
+
+        For playouts inside bots only: an illegal id corrupts the state.
+        """
+
+    @abstractmethod
+    def action_id(self, action: Action) -> int:
+        """The integer id of ``action`` (legal or not)."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The action of an integer id."""
+
+    # -- hidden information ----------------------------------------------------------------------
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A copy in which everything hidden from ``seat`` is redealt at random, consistently
+        with what ``seat`` knows. ``seat``'s view of the copy equals its view of this state."""
+
+    @abstractmethod
+    def secret_cards(self, seat: int) -> list[str]:
+        """Cards ``seat`` may not see (others' hands, the stock): for tests of the views."""

@@ -1,0 +1,206 @@
+"""Game records (DESIGN.md): load, check and replay them; every action is verified.
+
+A record is one deal::
+
+    {"game": "punttu", "players": 4, "options": {}, "dealer": 0,
+     "setup": {"hands": [...], "stock": [...]}, "actions": ["play 7o", ...]}
+
+or, as an extension for matches, the table header with ``"deals": [{"dealer", "setup"|"seed",
+"actions"}, ...]``. A free-form ``"meta"`` object (names, dates, the program) is allowed and
+ignored. Anything else that is not as specified raises ``RecordError`` naming the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine.game import Game, State
+from cardtable.engine.match import Match
+from cardtable.errors import CardtableError, IllegalAction, RecordError
+from cardtable.games import game as make_game
+from cardtable.i18n import _
+
+_HEADER = {"game", "players", "options", "meta"}
+_DEAL = {"dealer", "setup", "seed", "actions"}
+
+
+class ReplayError(RecordError):
+    """An action of a record that the rules reject: which one, by whom, and why."""
+
+    def __init__(self, *, deal: int | None, number: int, text: str, seat: int | None,
+                 reason: str) -> None:
+        self.deal = deal
+        self.number = number
+        self.text = text
+        self.seat = seat
+        self.reason = reason
+        where = _("deal {deal}, ").format(deal=deal) if deal is not None else ""
+        super().__init__(
+            _("{where}action {number} {text!r} by seat {seat} is illegal: {reason}").format(
+                where=where, number=number, text=text, seat=seat, reason=reason
+            )
+        )
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A replayed record: its table, and either one deal or a match."""
+
+    game: Game
+    state: State
+    match: Match | None = None
+
+    def result(self) -> dict[str, Any]:
+        """The ``--json`` result line of DESIGN.md (for a match: its totals)."""
+        state = self.state
+        if self.match is not None:
+            over = self.match.is_over
+            points = list(self.match.totals)
+            outcome = self.match.outcome
+        else:
+            over = state.is_over
+            outcome = state.outcome
+            points = list(outcome.points) if outcome else _points_so_far(state)
+        result: dict[str, Any] = {
+            "game": self.game.name,
+            "over": over,
+            "points": points,
+            "sides": [list(side) for side in self.game.sides],
+            "winners": list(outcome.winners) if outcome else [],
+            "to_move": state.to_move,
+        }
+        if self.match is not None:
+            result["deals"] = len(self.match.deals)
+        if outcome is not None and "went_out" in outcome.details:
+            result["went_out"] = outcome.details["went_out"]
+        return result
+
+
+def _points_so_far(state: State) -> list[int]:
+    """Points per side of an unfinished deal, as the public view shows them."""
+    points = state.view(0).get("points")
+    if isinstance(points, list) and len(points) == len(state.game.sides):
+        return [int(p) for p in points]
+    return [0] * len(state.game.sides)
+
+
+def load(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
+    """Read a record from a path, a JSON text or a mapping, and check its shape."""
+    if isinstance(source, Mapping):
+        data: Any = dict(source)
+    else:
+        path = Path(source) if isinstance(source, Path) or not source.lstrip().startswith("{") else None
+        try:
+            text = path.read_text(encoding="utf-8") if path else str(source)
+        except OSError as error:
+            raise RecordError(_("cannot read {path}: {error}").format(path=path, error=error.strerror)) from None
+        except UnicodeDecodeError:
+            raise RecordError(_("{path} is not UTF-8 text").format(path=path)) from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(
+                _("the record is not valid JSON: {msg} at line {line}, column {col}").format(
+                    msg=error.msg, line=error.lineno, col=error.colno
+                )
+            ) from None
+    if not isinstance(data, dict):
+        raise RecordError(_("a record is a JSON object, not {kind}").format(kind=type(data).__name__))
+    is_match = "deals" in data and isinstance(data.get("deals"), list)
+    allowed = _HEADER | ({"deals"} if is_match else _DEAL)
+    unexpected = sorted(set(data) - allowed)
+    if unexpected:
+        raise RecordError(
+            _("unexpected key {keys} in the record; expected {allowed}").format(
+                keys=", ".join(repr(k) for k in unexpected), allowed=", ".join(sorted(allowed))
+            )
+        )
+    for key, kind, name in (("game", str, _("text")), ("players", int, _("a whole number"))):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise RecordError(_("the record's {key!r} must be {kind}").format(key=key, kind=name))
+    if not isinstance(data.get("options", {}), dict):
+        raise RecordError(_("the record's 'options' must be an object"))
+    if "meta" in data and not isinstance(data["meta"], dict):
+        raise RecordError(_("the record's 'meta' must be an object"))
+    deals = data["deals"] if is_match else [data]
+    if is_match and not deals:
+        raise RecordError(_("a match record needs at least one deal in 'deals'"))
+    for index, deal in enumerate(deals, start=1):
+        _check_deal_shape(deal, index if is_match else None)
+    return data
+
+
+def _check_deal_shape(deal: Any, number: int | None) -> None:
+    where = _("deal {n}: ").format(n=number) if number is not None else ""
+    if not isinstance(deal, dict):
+        raise RecordError(_("{where}a deal is a JSON object").format(where=where))
+    if number is not None:
+        unexpected = sorted(set(deal) - _DEAL)
+        if unexpected:
+            raise RecordError(
+                _("{where}unexpected key {keys}; expected dealer, setup or seed, actions").format(
+                    where=where, keys=", ".join(repr(k) for k in unexpected)
+                )
+            )
+    if ("setup" in deal) == ("seed" in deal):
+        raise RecordError(_("{where}a record gives exactly one of 'setup' and 'seed'").format(where=where))
+    if "seed" in deal and (not isinstance(deal["seed"], int) or isinstance(deal["seed"], bool)):
+        raise RecordError(_("{where}'seed' must be a whole number").format(where=where))
+    if "setup" in deal and not isinstance(deal["setup"], dict):
+        raise RecordError(_("{where}'setup' must be an object").format(where=where))
+    dealer = deal.get("dealer", 0)
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise RecordError(_("{where}'dealer' must be a seat number").format(where=where))
+    actions = deal.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError(_("{where}'actions' must be a list of action texts").format(where=where))
+
+
+def replay(source: str | Path | Mapping[str, Any]) -> Replayed:
+    """Load a record and replay it, verifying every action."""
+    data = load(source)
+    try:
+        table = make_game(data["game"], data["players"], **data.get("options", {}))
+    except CardtableError as error:
+        raise RecordError(str(error)) from None
+    if "deals" not in data:
+        return Replayed(table, _replay_deal(table, data, None))
+    match = Match.__new__(Match)
+    match.game = table
+    match.seed = None  # type: ignore[assignment]
+    match.deals = []
+    for number, deal in enumerate(data["deals"], start=1):
+        if match.deals:
+            previous = match.deals[-1]
+            if not previous.is_over:
+                raise RecordError(_("deal {n} starts before deal {m} is over").format(n=number, m=number - 1))
+            if match.is_over:
+                raise RecordError(_("deal {n} is played after the match was over").format(n=number))
+            expected = table.next_dealer(previous.dealer)
+            if deal.get("dealer", 0) != expected:
+                raise RecordError(
+                    _("deal {n} is dealt by seat {got}, but the deal passes to seat {want}").format(
+                        n=number, got=deal.get("dealer", 0), want=expected
+                    )
+                )
+        match.deals.append(_replay_deal(table, deal, number))
+    return Replayed(table, match.current, match)
+
+
+def _replay_deal(table: Game, deal: Mapping[str, Any], number: int | None) -> State:
+    where = _("deal {n}: ").format(n=number) if number is not None else ""
+    try:
+        state = table.deal(seed=deal.get("seed"), setup=deal.get("setup"), dealer=deal.get("dealer", 0))
+    except CardtableError as error:
+        raise RecordError(f"{where}{error}") from None
+    for index, text in enumerate(deal["actions"], start=1):
+        seat = state.to_move
+        try:
+            state.apply(text)
+        except IllegalAction as error:
+            raise ReplayError(deal=number, number=index, text=text, seat=seat, reason=str(error)) from None
+    return state

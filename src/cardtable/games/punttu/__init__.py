@@ -1,0 +1,18 @@
+"""Punttu, the Basque trick-taking game for two to eight players (rules: shared/rules/punttu.md).
+
+Glossary — the game's own words, as our players say them:
+
+- **punttu / punttua**: a point; the game is named after counting points in won tricks.
+- **esku**: the player who leads (PU-9): first the one to the dealer's right, then the trick's
+  winner (PU-14). Being esku matters: among equal cards the first played wins (PU-12).
+- **altxaldi**: a trick (PU-11, PU-12).
+- **beltzak** ("the blacks"): the three figures, sota/txota (J), zaldiko (Q), errege (K), worth
+  one point each and ranking with the ace at the bottom (PU-2, PU-3).
+- **bateko**: the ace; **urreak, kopak, ezpatak, bastoiak**: oros, copas, espadas, bastos.
+- **pilo**: the stock in the middle, from which everyone draws back to three cards (PU-13).
+"""
+
+from cardtable.games.punttu.game import PunttuGame
+from cardtable.games.punttu.state import PunttuState
+
+__all__ = ["PunttuGame", "PunttuState"]

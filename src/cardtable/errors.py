@@ -1,7 +1,7 @@
 """The exceptions of cardtable's public API.
 
 Each says what was wrong and what was expected; nothing is silently corrected. All derive from
-``CardtableError`` and from ``ValueError`` so that callers who only know Python can still catch them.
+``CardtableError`` and from ``ValueError``, so callers who only know Python can catch them.
 """
 
 from __future__ import annotations

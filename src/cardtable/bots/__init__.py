@@ -1,0 +1,10 @@
+"""Bots: players that see only their seat's view (never the state) and choose a legal action.
+
+``make_bot(name, game, seat, seed=…)`` builds one by name: ``random`` for every game, and
+``heuristic`` from the game's own package (``cardtable.games.<game>.heuristic``).
+"""
+
+from cardtable.bots.base import Bot, available_bots, make_bot
+from cardtable.bots.driver import play_out
+
+__all__ = ["Bot", "available_bots", "make_bot", "play_out"]

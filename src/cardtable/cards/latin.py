@@ -100,9 +100,9 @@ def _describe_bad_card(text: object) -> str:
             "{text!r} is not a card of the Latin 40-card deck: it has no 8, 9 or 10; {expected}"
         ).format(text=text, expected=expected)
     if len(t) >= 2 and t[-1].lower() in "shd" and t[:-1].upper() in LATIN_RANKS + ("T", "8", "9"):
-        return _(
-            "{text!r} looks like a French-suited card; {expected}"
-        ).format(text=text, expected=expected)
+        return _("{text!r} looks like a French-suited card; {expected}").format(
+            text=text, expected=expected
+        )
     return _("{text!r} is not a card: {expected}").format(text=text, expected=expected)
 
 

@@ -32,8 +32,9 @@ class Event:
         return data
 
 
-def event(kind: str, seat: int | None = None, secret: Mapping[str, Any] | None = None,
-          **public: Any) -> Event:
+def event(
+    kind: str, seat: int | None = None, secret: Mapping[str, Any] | None = None, **public: Any
+) -> Event:
     """Build an ``Event`` whose mappings are read-only."""
     return Event(
         kind,

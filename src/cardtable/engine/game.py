@@ -73,10 +73,10 @@ class Game(ABC):
         raise AttributeError("a Game is frozen; make a new one with cardtable.game()")
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Game)
-            and (self.name, self.players, self.options)
-            == (other.name, other.players, other.options)
+        return isinstance(other, Game) and (self.name, self.players, self.options) == (
+            other.name,
+            other.players,
+            other.options,
         )
 
     def __hash__(self) -> int:

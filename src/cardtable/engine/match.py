@@ -86,8 +86,11 @@ class Match:
         return {
             **self.game.describe(),
             "deals": [
-                {key: value for key, value in deal.to_record().items()
-                 if key in ("dealer", "setup", "actions")}
+                {
+                    key: value
+                    for key, value in deal.to_record().items()
+                    if key in ("dealer", "setup", "actions")
+                }
                 for deal in self.deals
             ],
         }

@@ -42,4 +42,6 @@ def best_sides(
     Equal best scores share the win (PU-18, PT-21, PO-26).
     """
     best = min(points) if lowest else max(points)
-    return tuple(sorted(seat for p, side in zip(points, sides, strict=True) if p == best for seat in side))
+    return tuple(
+        sorted(seat for p, side in zip(points, sides, strict=True) if p == best for seat in side)
+    )

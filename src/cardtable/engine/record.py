@@ -31,8 +31,9 @@ _DEAL = {"dealer", "setup", "seed", "actions"}
 class ReplayError(RecordError):
     """An action of a record that the rules reject: which one, by whom, and why."""
 
-    def __init__(self, *, deal: int | None, number: int, text: str, seat: int | None,
-                 reason: str) -> None:
+    def __init__(
+        self, *, deal: int | None, number: int, text: str, seat: int | None, reason: str
+    ) -> None:
         self.deal = deal
         self.number = number
         self.text = text
@@ -93,11 +94,17 @@ def load(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(source, Mapping):
         data: Any = dict(source)
     else:
-        path = Path(source) if isinstance(source, Path) or not source.lstrip().startswith("{") else None
+        path = (
+            Path(source)
+            if isinstance(source, Path) or not source.lstrip().startswith("{")
+            else None
+        )
         try:
             text = path.read_text(encoding="utf-8") if path else str(source)
         except OSError as error:
-            raise RecordError(_("cannot read {path}: {error}").format(path=path, error=error.strerror)) from None
+            raise RecordError(
+                _("cannot read {path}: {error}").format(path=path, error=error.strerror)
+            ) from None
         except UnicodeDecodeError:
             raise RecordError(_("{path} is not UTF-8 text").format(path=path)) from None
         try:
@@ -109,7 +116,9 @@ def load(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
                 )
             ) from None
     if not isinstance(data, dict):
-        raise RecordError(_("a record is a JSON object, not {kind}").format(kind=type(data).__name__))
+        raise RecordError(
+            _("a record is a JSON object, not {kind}").format(kind=type(data).__name__)
+        )
     is_match = "deals" in data and isinstance(data.get("deals"), list)
     allowed = _HEADER | ({"deals"} if is_match else _DEAL)
     unexpected = sorted(set(data) - allowed)
@@ -147,7 +156,9 @@ def _check_deal_shape(deal: Any, number: int | None) -> None:
                 )
             )
     if ("setup" in deal) == ("seed" in deal):
-        raise RecordError(_("{where}a record gives exactly one of 'setup' and 'seed'").format(where=where))
+        raise RecordError(
+            _("{where}a record gives exactly one of 'setup' and 'seed'").format(where=where)
+        )
     if "seed" in deal and (not isinstance(deal["seed"], int) or isinstance(deal["seed"], bool)):
         raise RecordError(_("{where}'seed' must be a whole number").format(where=where))
     if "setup" in deal and not isinstance(deal["setup"], dict):
@@ -177,7 +188,9 @@ def replay(source: str | Path | Mapping[str, Any]) -> Replayed:
         if match.deals:
             previous = match.deals[-1]
             if not previous.is_over:
-                raise RecordError(_("deal {n} starts before deal {m} is over").format(n=number, m=number - 1))
+                raise RecordError(
+                    _("deal {n} starts before deal {m} is over").format(n=number, m=number - 1)
+                )
             if match.is_over:
                 raise RecordError(_("deal {n} is played after the match was over").format(n=number))
             expected = table.next_dealer(previous.dealer)
@@ -194,7 +207,9 @@ def replay(source: str | Path | Mapping[str, Any]) -> Replayed:
 def _replay_deal(table: Game, deal: Mapping[str, Any], number: int | None) -> State:
     where = _("deal {n}: ").format(n=number) if number is not None else ""
     try:
-        state = table.deal(seed=deal.get("seed"), setup=deal.get("setup"), dealer=deal.get("dealer", 0))
+        state = table.deal(
+            seed=deal.get("seed"), setup=deal.get("setup"), dealer=deal.get("dealer", 0)
+        )
     except CardtableError as error:
         raise RecordError(f"{where}{error}") from None
     for index, text in enumerate(deal["actions"], start=1):
@@ -202,5 +217,7 @@ def _replay_deal(table: Game, deal: Mapping[str, Any], number: int | None) -> St
         try:
             state.apply(text)
         except IllegalAction as error:
-            raise ReplayError(deal=number, number=index, text=text, seat=seat, reason=str(error)) from None
+            raise ReplayError(
+                deal=number, number=index, text=text, seat=seat, reason=str(error)
+            ) from None
     return state

@@ -5,14 +5,10 @@ from __future__ import annotations
 from cardtable.cards.latin import LATIN_DECK, LatinCard
 
 #: PU-2: figures (J, Q, K) are worth 1, every other card its number (ace 1 … seven 7).
-CARD_POINTS: tuple[int, ...] = tuple(
-    1 if card.rank >= 7 else card.rank + 1 for card in LATIN_DECK
-)
+CARD_POINTS: tuple[int, ...] = tuple(1 if card.rank >= 7 else card.rank + 1 for card in LATIN_DECK)
 
 #: PU-3: 7 > 6 > 5 > 4 > 3 > 2 > {ace, J, Q, K}. Higher number, stronger card; suits never matter.
-TRICK_RANK: tuple[int, ...] = tuple(
-    card.rank if 1 <= card.rank <= 6 else 0 for card in LATIN_DECK
-)
+TRICK_RANK: tuple[int, ...] = tuple(card.rank if 1 <= card.rank <= 6 else 0 for card in LATIN_DECK)
 
 #: PU-4: the full deck is worth 124 points.
 FULL_DECK_POINTS = sum(CARD_POINTS)

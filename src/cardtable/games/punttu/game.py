@@ -79,18 +79,20 @@ class PunttuGame(Game):
         stock_text = setup.get("stock", [])
         if not isinstance(hands_text, list) or len(hands_text) != self.players:
             raise SetupError(
-                _("setup 'hands' must be a list of {n} hands, one per seat").format(
-                    n=self.players
-                )
+                _("setup 'hands' must be a list of {n} hands, one per seat").format(n=self.players)
             )
-        hands = [self._setup_cards(hand, _("hand of seat {seat}").format(seat=seat))
-                 for seat, hand in enumerate(hands_text)]
+        hands = [
+            self._setup_cards(hand, _("hand of seat {seat}").format(seat=seat))
+            for seat, hand in enumerate(hands_text)
+        ]
         stock = self._setup_cards(stock_text, _("stock"))
         for seat, hand in enumerate(hands):
             if len(hand) != HAND_SIZE:
                 raise SetupError(
-                    _("the hand of seat {seat} has {count} cards; each hand starts with "
-                      "{size} (PU-8)").format(seat=seat, count=len(hand), size=HAND_SIZE)
+                    _(
+                        "the hand of seat {seat} has {count} cards; each hand starts with "
+                        "{size} (PU-8)"
+                    ).format(seat=seat, count=len(hand), size=HAND_SIZE)
                 )
         self._check_deck([card for hand in hands for card in hand] + stock)
         return PunttuState.new(self, dealer, hands, stock)
@@ -99,7 +101,7 @@ class PunttuGame(Game):
     def _setup_cards(cards: object, where: str) -> list[int]:
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise SetupError(
-                _("setup {where} must be a list of card texts such as \"Ko\"").format(where=where)
+                _('setup {where} must be a list of card texts such as "Ko"').format(where=where)
             )
         try:
             return [parse_card(c) for c in cards]
@@ -163,7 +165,7 @@ class PunttuGame(Game):
 
     def match_is_over(self, deals_played: int, totals: Sequence[int]) -> bool:
         """PU-19: a match is ``deals`` deals."""
-        return deals_played >= self.options.deals
+        return deals_played >= int(self.options.deals)
 
 
 _PARSED: dict[str, Action] = {str(action): action for action in PLAY_ACTIONS}

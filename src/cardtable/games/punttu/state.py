@@ -7,6 +7,7 @@ rules of a turn once; the checked ``apply`` verifies, then calls it and describe
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.cards.latin import LATIN_DECK, card_text
@@ -29,8 +30,20 @@ class PunttuState(State):
     """One deal. ``hands[s]`` and ``won[s]`` are lists of card ints; ``stock[-1]`` is its top."""
 
     __slots__ = (
-        "game", "dealer", "seed", "setup", "history", "n",
-        "hands", "stock", "trick", "leader", "won", "points", "tricks_played", "_to_move",
+        "game",
+        "dealer",
+        "seed",
+        "setup",
+        "history",
+        "n",
+        "hands",
+        "stock",
+        "trick",
+        "leader",
+        "won",
+        "points",
+        "tricks_played",
+        "_to_move",
     )
 
     game: PunttuGame
@@ -39,10 +52,18 @@ class PunttuState(State):
     trick: list[int]
     won: list[list[int]]
     points: list[int]
+    n: int
+    leader: int
+    tricks_played: int
+    _to_move: int | None
 
     @classmethod
     def new(
-        cls, game: PunttuGame, dealer: int, hands: list[list[int]], stock_top_first: list[int]
+        cls,
+        game: PunttuGame,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        stock_top_first: Sequence[int],
     ) -> PunttuState:
         state = cls.__new__(cls)
         state.game = game
@@ -112,8 +133,9 @@ class PunttuState(State):
             return
         if card in removed_cards(self.n, self.game.options.trim):
             raise IllegalAction(
-                _("{card} is not in play: it is removed from the deck with {n} players "
-                  "(PU-6)").format(card=card, n=self.n)
+                _(
+                    "{card} is not in play: it is removed from the deck with {n} players (PU-6)"
+                ).format(card=card, n=self.n)
             )
         raise IllegalAction(
             _("seat {seat} does not hold {card} (PU-11: play a card from your hand)").format(

@@ -1,0 +1,25 @@
+"""Run a deal with bots: the one loop that hands each bot its own view, never the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardtable.bots.base import Bot
+from cardtable.engine.action import Action
+from cardtable.engine.events import Event
+from cardtable.engine.game import State
+
+
+def play_out(
+    state: State,
+    bots: Sequence[Bot],
+    *,
+    on_action: Callable[[int, Action, tuple[Event, ...]], None] | None = None,
+) -> State:
+    """Let ``bots[seat]`` play every decision until the deal is over; return the state."""
+    while (seat := state.to_move) is not None:
+        action = bots[seat].choose(state.view(seat, memory=True), state.legal_actions())
+        events = state.apply(action)
+        if on_action is not None:
+            on_action(seat, action, events)
+    return state

@@ -1,0 +1,35 @@
+"""The ``cardtable`` command group. Each command lives in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from cardtable import __version__
+from cardtable.i18n import _, set_language
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardtable")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    default=None,
+    help="Language of messages (en, eu, pt_BR, hu); default from LANGUAGE/LC_ALL/LANG.",
+)
+def main(lang: str | None) -> None:
+    """cardtable: Punttu, Pontinho and Putto, with bots, in your terminal."""
+    set_language(lang)
+
+
+def _register() -> None:
+    from cardtable.cli.bench import bench
+    from cardtable.cli.play import play
+    from cardtable.cli.replay import replay
+
+    for command in (play, replay, bench):
+        main.add_command(command)
+
+
+_register()
+
+__all__ = ["main", "_"]

@@ -1,11 +1,68 @@
-"""``cardtable bench`` (being written)."""
+"""``cardtable bench``: random-playout speed per game, player count and path, as JSON lines."""
 
 from __future__ import annotations
 
+import json
+
 import click
+
+from cardtable.engine.bench import PATHS, measure
+from cardtable.errors import CardtableError
+from cardtable.games import available, game_class
+from cardtable.games import game as make_game
+from cardtable.i18n import _
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 @click.command()
-def bench() -> None:
-    """Benchmark."""
-    raise click.UsageError("not yet")
+@click.option(
+    "--games",
+    default=",".join(available()),
+    show_default=True,
+    help="Comma-separated games to measure.",
+)
+@click.option(
+    "--players",
+    default="",
+    help="Comma-separated player counts (default: 2, 4 and 6, or the game's range).",
+)
+@click.option(
+    "--paths",
+    default=",".join(PATHS),
+    show_default=True,
+    help="api: legal_actions() + apply(); text: apply(text); fast: unchecked bot path.",
+)
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=0.05),
+    default=1.0,
+    show_default=True,
+    help="Time per measurement.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+def bench(games: str, players: str, paths: str, seconds: float, seed: int) -> None:
+    """Measure deals/s and decisions/s of random playouts; one JSON line per measurement."""
+    try:
+        for name in _split(games):
+            cls = game_class(name)
+            counts = (
+                [int(p) for p in _split(players)]
+                if players
+                else [p for p in (2, 4, 6) if cls.min_players <= p <= cls.max_players]
+            )
+            for count in counts:
+                table = make_game(name, count)
+                for path in _split(paths):
+                    if path not in PATHS:
+                        raise click.BadParameter(
+                            _("unknown path {path!r}; expected {paths}").format(
+                                path=path, paths=", ".join(PATHS)
+                            ),
+                            param_hint="--paths",
+                        )
+                    click.echo(json.dumps(measure(table, path, seconds=seconds, seed=seed)))
+    except (CardtableError, ValueError) as error:
+        raise click.UsageError(str(error)) from None

@@ -186,10 +186,14 @@ class State(ABC):
     game: Game
     dealer: int
     seed: int | None
-    setup: dict[str, Any]
     history: list[tuple[int, Action]]
 
     # -- the public API ------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def setup(self) -> dict[str, Any]:
+        """The deal as it was dealt, in the record's ``setup`` form (JSON-safe)."""
 
     @property
     @abstractmethod

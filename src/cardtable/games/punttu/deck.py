@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from cardtable.cards.latin import LATIN_DECK, LatinCard
 
 #: PU-2: figures (J, Q, K) are worth 1, every other card its number (ace 1 … seven 7).
@@ -28,17 +30,20 @@ TRIM_ORDER: dict[str, tuple[LatinCard, ...]] = {
 }
 
 
+@cache
 def removed_cards(players: int, trim: str) -> tuple[LatinCard, ...]:
     """PU-5/PU-6/PU-6a: the ``40 mod players`` cards taken out so the deck divides evenly."""
     return TRIM_ORDER[trim][: 40 % players]
 
 
+@cache
 def table_deck(players: int, trim: str) -> tuple[LatinCard, ...]:
     """The cards in play at a table of ``players``, in deck order."""
     removed = set(removed_cards(players, trim))
     return tuple(card for card in LATIN_DECK if card not in removed)
 
 
+@cache
 def points_in_play(players: int, trim: str) -> int:
     """PU-7: 124 minus the removed cards' values."""
     return sum(CARD_POINTS[card] for card in table_deck(players, trim))

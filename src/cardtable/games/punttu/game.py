@@ -11,6 +11,7 @@ from cardtable.cards.latin import LATIN_DECK, format_cards, parse_card
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.engine.options import Option
+from cardtable.engine.shuffle import shuffle
 from cardtable.errors import CardError, IllegalAction, SetupError
 from cardtable.games.punttu.deck import HAND_SIZE, removed_cards, table_deck
 from cardtable.games.punttu.state import PLAY_ACTIONS, PunttuState
@@ -56,7 +57,7 @@ class PunttuGame(Game):
 
     def _deal_seed(self, seed: int, dealer: int) -> PunttuState:
         deck = list(table_deck(self.players, self.options.trim))
-        random.Random(seed).shuffle(deck)
+        shuffle(deck, random.Random(seed))
         n = self.players
         first = (dealer + 1) % n
         hands: list[list[int]] = [[] for _ in range(n)]

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.cards.latin import LATIN_DECK, LatinCard, card_text
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
@@ -33,7 +33,7 @@ class PunttuState(State):
         "game",
         "dealer",
         "seed",
-        "setup",
+        "_dealt",
         "history",
         "n",
         "hands",
@@ -56,6 +56,7 @@ class PunttuState(State):
     leader: int
     tricks_played: int
     _to_move: int | None
+    _dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
     @classmethod
     def new(
@@ -70,10 +71,7 @@ class PunttuState(State):
         state.n = game.players
         state.dealer = dealer
         state.seed = None
-        state.setup = {
-            "hands": [[card_text(c) for c in hand] for hand in hands],
-            "stock": [card_text(c) for c in stock_top_first],
-        }
+        state._dealt = (tuple(map(tuple, hands)), tuple(stock_top_first))
         state.history = []
         state.hands = [list(hand) for hand in hands]
         state.stock = list(reversed(stock_top_first))
@@ -91,7 +89,7 @@ class PunttuState(State):
         other.n = self.n
         other.dealer = self.dealer
         other.seed = self.seed
-        other.setup = self.setup  # never mutated after the deal
+        other._dealt = self._dealt
         other.history = list(self.history)
         other.hands = [list(hand) for hand in self.hands]
         other.stock = list(self.stock)
@@ -103,6 +101,14 @@ class PunttuState(State):
         other._to_move = self._to_move
         return other
 
+    @property
+    def setup(self) -> dict[str, Any]:
+        hands, stock = self._dealt
+        return {
+            "hands": [[card_text(c) for c in hand] for hand in hands],
+            "stock": [card_text(c) for c in stock],
+        }
+
     # -- the rules -----------------------------------------------------------------------------
 
     @property
@@ -112,10 +118,11 @@ class PunttuState(State):
     def legal_action_ids(self) -> list[int]:
         """PU-11: any card in hand may be played; there is no duty to follow or to beat."""
         seat = self._to_move
-        return [] if seat is None else sorted(self.hands[seat])
+        return [] if seat is None else self.hands[seat][:]
 
     def legal_actions(self) -> list[Action]:
-        return [PLAY_ACTIONS[card] for card in self.legal_action_ids()]
+        seat = self._to_move
+        return [] if seat is None else [PLAY_ACTIONS[card] for card in sorted(self.hands[seat])]
 
     def _verify(self, action: Action) -> None:
         seat = self._to_move
@@ -127,7 +134,7 @@ class PunttuState(State):
                 )
             )
         card = action.cards[0]
-        if card not in LATIN_DECK or not isinstance(card, int):
+        if type(card) is not LatinCard:
             raise IllegalAction(_("{card!r} is not a Latin-deck card").format(card=card))
         if card in self.hands[seat]:
             return
@@ -156,16 +163,16 @@ class PunttuState(State):
             self._to_move = seat + 1 if seat + 1 < n else 0
             return
         # PU-12: the highest trick rank wins; among equals the first played (strict ``>``).
+        rank = TRICK_RANK
         best_index = 0
-        best_rank = TRICK_RANK[trick[0]]
+        best_rank = rank[trick[0]]
         for index in range(1, n):
-            rank = TRICK_RANK[trick[index]]
-            if rank > best_rank:
-                best_rank = rank
+            if rank[trick[index]] > best_rank:
+                best_rank = rank[trick[index]]
                 best_index = index
         winner = (self.leader + best_index) % n
         self.won[winner] += trick
-        self.points[winner] += sum([CARD_POINTS[c] for c in trick])  # PU-16
+        self.points[winner] += sum(map(CARD_POINTS.__getitem__, trick))  # PU-16
         self.trick = []
         self.tricks_played += 1
         stock = self.stock

@@ -1,0 +1,57 @@
+"""Speed measurements: random playouts through the checked API and through the bots' fast path.
+
+Targets live here and in ``cardtable bench``, never in timed unit tests.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from cardtable.engine.game import Game
+
+PATHS = ("api", "text", "fast")
+
+
+def measure(game: Game, path: str, *, seconds: float = 1.0, seed: int = 0) -> dict[str, Any]:
+    """Play random deals for about ``seconds`` and count deals and decisions.
+
+    ``api``: ``legal_actions()`` then ``apply(action)`` with every check and the events;
+    ``text``: the same, but the action goes in as its text (parsed each time);
+    ``fast``: ``legal_action_ids()`` then ``apply_unchecked(id)`` — what bots use in playouts.
+    Dealing is part of the measured time.
+    """
+    if path not in PATHS:
+        raise ValueError(f"unknown path {path!r}; expected one of {', '.join(PATHS)}")
+    rng = random.Random(seed)
+    pick = rng.random
+    deals = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.deal(seed=rng.getrandbits(63))
+        if path == "fast":
+            while ids := state.legal_action_ids():
+                state.apply_unchecked(ids[int(pick() * len(ids))])
+                decisions += 1
+        elif path == "api":
+            while actions := state.legal_actions():
+                state.apply(actions[int(pick() * len(actions))])
+                decisions += 1
+        else:
+            while actions := state.legal_actions():
+                state.apply(str(actions[int(pick() * len(actions))]))
+                decisions += 1
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game.name,
+        "players": game.players,
+        "path": path,
+        "deals": deals,
+        "decisions": decisions,
+        "seconds": round(elapsed, 3),
+        "deals_per_s": round(deals / elapsed, 1),
+        "decisions_per_s": round(decisions / elapsed),
+    }

@@ -32,5 +32,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/cardtable bench
 
+# Extract every gettext string into the catalog template (translations arrive in issue 8).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location \
+		--project cardtable -o src/cardtable/locale/cardtable.pot src
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .hypothesis

@@ -66,7 +66,9 @@ class Game(ABC):
                 )
             )
         object.__setattr__(self, "players", count)
-        object.__setattr__(self, "options", resolve_options(self.name, self.option_specs, options))
+        resolved = resolve_options(self.name, self.option_specs, options, count)
+        object.__setattr__(self, "options", resolved)
+        self._check_options(set(options))
         object.__setattr__(self, "sides", self._sides())
 
     def __setattr__(self, key: str, value: object) -> None:
@@ -89,6 +91,9 @@ class Game(ABC):
     def describe(self) -> dict[str, Any]:
         """The table as a record's header: game, players, every option's value."""
         return {"game": self.name, "players": self.players, "options": dict(self.options)}
+
+    def _check_options(self, given: set[str]) -> None:
+        """Reject combinations of options that make no sense together (``given``: set by hand)."""
 
     def _sides(self) -> tuple[tuple[int, ...], ...]:
         """Who scores together. By default every seat is its own side."""

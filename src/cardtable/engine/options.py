@@ -7,7 +7,7 @@ with a message that names the option and what it accepts; it is never replaced b
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,11 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: A default that depends on the player count (Putto's teams and deals), else ``default``.
+    default_for: Callable[[int], bool | int | str] | None = None
+
+    def default_value(self, players: int) -> bool | int | str:
+        return self.default if self.default_for is None else self.default_for(players)
 
     @property
     def kind(self) -> type:
@@ -120,7 +125,7 @@ class TableOptions(Mapping[str, Any]):
 
 
 def resolve_options(
-    game: str, specs: tuple[Option, ...], given: Mapping[str, object]
+    game: str, specs: tuple[Option, ...], given: Mapping[str, object], players: int
 ) -> TableOptions:
     """Validate ``given`` against ``specs`` and fill in the defaults of the options not given."""
     known = {spec.name: spec for spec in specs}
@@ -135,7 +140,9 @@ def resolve_options(
         )
     return TableOptions(
         {
-            spec.name: spec.validate(given[spec.name]) if spec.name in given else spec.default
+            spec.name: spec.validate(given[spec.name])
+            if spec.name in given
+            else spec.default_value(players)
             for spec in specs
         }
     )

@@ -1,0 +1,35 @@
+"""Shared test configuration: the ``rule`` marker and the hypothesis profiles.
+
+Profiles (``HYPOTHESIS_PROFILE=thorough pytest …`` to pick another):
+
+- ``default``: a moderate, derandomized number of examples so the suite is fast and reproducible.
+- ``thorough``: many more random examples, for a nightly run or before a release.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "default",
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", 'rule(id): the rule of shared/rules/<game>.md a test checks, e.g. "PU-12"'
+    )

@@ -1,0 +1,255 @@
+"""A terminal session: one human (or nobody, when watching) and bots playing a whole match.
+
+Nothing here is specific to one game: the match comes from the engine, the choices from the
+bots, and everything drawn on screen from the game's ``TableRenderer``. The human only ever
+sees ``state.view(their seat)`` and the events as ``Event.view`` shows them to that seat; bots
+get their own view with memory and the legal actions, never the state (as in
+``cardtable.bots.driver``).
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.bots.base import Bot
+from cardtable.cli.tables.base import TableRenderer
+from cardtable.engine.action import Action
+from cardtable.engine.events import Event
+from cardtable.engine.game import State
+from cardtable.engine.match import Match
+from cardtable.errors import CardtableError
+from cardtable.i18n import _, ngettext
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+TABLE_WORDS = frozenset({"t", "table"})
+
+
+class Ending(enum.Enum):
+    """How a session ended."""
+
+    FINISHED = "finished"  # the match was played to its end
+    QUIT = "quit"  # the human typed quit, or closed the input (Ctrl-D)
+
+
+class _Quit(Exception):
+    pass
+
+
+class Session:
+    """Plays ``match`` to its end. ``players[seat]`` is a bot, or ``None`` for the human seat.
+
+    ``delay`` seconds pass before each bot move (twice that after a trick or deal is settled),
+    so that a person can follow; ``sleep`` and ``read_line`` are injectable for tests.
+    """
+
+    def __init__(
+        self,
+        *,
+        match: Match,
+        players: Sequence[Bot | None],
+        renderer: TableRenderer,
+        console: Console,
+        delay: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+        read_line: Callable[[str], str] | None = None,
+    ) -> None:
+        humans = [seat for seat, player in enumerate(players) if player is None]
+        if len(players) != match.game.players or len(humans) > 1:
+            raise CardtableError(_("a session needs one player per seat, at most one human"))
+        self.match = match
+        self.players = list(players)
+        self.human: int | None = humans[0] if humans else None
+        self.renderer = renderer
+        self.console = console
+        self.delay = delay
+        self.sleep = sleep
+        self.read_line = read_line or (lambda prompt: console.input(prompt))
+
+    # -- the match -------------------------------------------------------------------------------
+
+    def run(self) -> Ending:
+        """Play deal after deal until the match is over or the human quits.
+
+        ``KeyboardInterrupt`` is left to the caller (it may strike anywhere, even in a bot).
+        """
+        try:
+            while True:
+                state = self.match.current
+                self._start_deal(state)
+                self._play_deal(state)
+                self._end_deal(state)
+                if self.match.is_over:
+                    self._end_match()
+                    return Ending.FINISHED
+                self._between_deals()
+                self.match.next_deal()
+        except _Quit:
+            return Ending.QUIT
+
+    @property
+    def deals_planned(self) -> int | None:
+        deals = self.match.game.options.get("deals")
+        return deals if isinstance(deals, int) and not isinstance(deals, bool) else None
+
+    def _viewer_view(self, state: State) -> dict[str, Any]:
+        """The view shown on screen: the human's, or a spectator's when watching."""
+        if self.human is not None:
+            return state.view(self.human)
+        return self.renderer.public_view(state.view(0))
+
+    def _start_deal(self, state: State) -> None:
+        self.console.print()
+        self.console.print(
+            self.renderer.deal_start(
+                self._viewer_view(state), len(self.match.deals), self.deals_planned
+            )
+        )
+
+    def _play_deal(self, state: State) -> None:
+        while (seat := state.to_move) is not None:
+            player = self.players[seat]
+            if player is None:
+                events = self._human_turn(state, seat)
+            else:
+                self._pause(self.delay)
+                action = player.choose(state.view(seat, memory=True), state.legal_actions())
+                events = state.apply(action)
+            self._show_events(state, events)
+
+    def _show_events(self, state: State, events: Sequence[Event]) -> None:
+        seen = [event.view(self.human) for event in events]
+        for line in self.renderer.events(seen, self._viewer_view(state)):
+            self.console.print(line)
+        if any(event.kind == "trick" for event in events) and not state.is_over:
+            self._pause(self.delay * 2)
+
+    def _end_deal(self, state: State) -> None:
+        outcome = state.outcome
+        assert outcome is not None
+        several = self.deals_planned != 1
+        self.console.print()
+        self.console.print(
+            self.renderer.scores(
+                outcome,
+                number=len(self.match.deals),
+                of=self.deals_planned,
+                totals=self.match.totals if several else None,
+            )
+        )
+        if not several:
+            self.console.print(self.renderer.winners_line(outcome, match=False))
+
+    def _end_match(self) -> None:
+        outcome = self.match.outcome
+        assert outcome is not None
+        if self.deals_planned != 1:
+            self.console.print(self.renderer.winners_line(outcome, match=True))
+
+    def _between_deals(self) -> None:
+        if self.human is None:
+            self._pause(self.delay * 3)
+            return
+        while True:
+            line = self._ask(_("Press Enter for the next deal (q to quit): "))
+            word = line.strip().lower()
+            if word in QUIT_WORDS:
+                raise _Quit
+            if not word:
+                return
+            self._error(_("Press Enter to go on, or type q to quit."))
+
+    # -- the human -------------------------------------------------------------------------------
+
+    def _human_turn(self, state: State, seat: int) -> tuple[Event, ...]:
+        view = state.view(seat)
+        legal = state.legal_actions()
+        numbered = self.renderer.numbered_actions(view, legal)
+        if len(legal) == 1:
+            only = legal[0]
+            self.console.print(
+                Text(
+                    "  "
+                    + _("Only one choice left: {action}.").format(
+                        action=self.renderer.describe_action(only)
+                    ),
+                    style="dim",
+                )
+            )
+            self._pause(self.delay)
+            return state.apply(only)
+        self.console.print(self.renderer.table(view))
+        prompt = _("[bold]Your move[/bold] [dim](1–{n}, a card, ? for help):[/dim] ").format(
+            n=len(numbered)
+        )
+        while True:
+            text = self._ask(prompt).strip()
+            word = text.lower()
+            if not word:
+                continue
+            if word in QUIT_WORDS:
+                raise _Quit
+            if word in HELP_WORDS:
+                self._help()
+                continue
+            if word in TABLE_WORDS:
+                self.console.print(self.renderer.table(view))
+                continue
+            try:
+                action = self._parse(text, numbered)
+                return state.apply(action)
+            except CardtableError as error:
+                self._error(str(error))
+
+    @staticmethod
+    def _parse(text: str, numbered: Sequence[Action]) -> Action | str:
+        """A number picks from ``numbered`` (also after the action's word: ``play 2``);
+        anything else is action text for the game to parse and check."""
+        words = text.split()
+        number = words[-1] if len(words) in (1, 2) else ""
+        if number.isdigit() and (len(words) == 1 or not words[0].isdigit()):
+            index = int(number)
+            if not 1 <= index <= len(numbered):
+                raise CardtableError(
+                    ngettext(
+                        "there is no choice {index}: type {n}, or a card",
+                        "there is no choice {index}: type a number from 1 to {n}, or a card",
+                        len(numbered),
+                    ).format(index=index, n=len(numbered))
+                )
+            return numbered[index - 1]
+        return text
+
+    def _help(self) -> None:
+        table = Table(box=None, show_header=False, padding=(0, 2))
+        table.add_column(style="bold magenta")
+        table.add_column()
+        for keys, meaning in self.renderer.action_help():
+            table.add_row(keys, meaning)
+        table.add_row("t, table", _("show the table again"))
+        table.add_row("?, help", _("show this help"))
+        table.add_row("q, quit", _("leave the game (it is saved if you gave --record)"))
+        self.console.print(table)
+        for line in self.renderer.reminders():
+            self.console.print(Text(line, style="dim"))
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self.read_line(prompt)
+        except EOFError:
+            self.console.print()
+            raise _Quit from None
+
+    def _error(self, message: str) -> None:
+        self.console.print(Text("  " + message, style="red"))
+
+    def _pause(self, seconds: float) -> None:
+        if seconds > 0:
+            self.sleep(seconds)

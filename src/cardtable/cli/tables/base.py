@@ -1,0 +1,172 @@
+"""What every terminal table shares: seat names, the renderer interface and the score tables.
+
+A renderer turns one game's *views* and *events* into rich renderables; it never sees a state.
+The session loop (``cardtable.cli.session``) decides what to show when; the renderer decides how.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.engine.action import Action
+from cardtable.engine.outcome import Outcome
+from cardtable.i18n import _, ngettext
+
+
+class SeatNames:
+    """Readable names for the seats: "You" for the human, "Seat 2 · heuristic" for a bot.
+
+    ``players[seat]`` is a bot's name, or ``None`` for the (single) human seat.
+    """
+
+    def __init__(self, players: Sequence[str | None]) -> None:
+        self.players = tuple(players)
+        humans = [seat for seat, name in enumerate(self.players) if name is None]
+        self.human: int | None = humans[0] if humans else None
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def __call__(self, seat: int) -> str:
+        """The name used in sentences: "You" or "Seat 2 · heuristic"."""
+        bot = self.players[seat]
+        if bot is None:
+            return _("You")
+        return _("Seat {seat} · {bot}").format(seat=seat, bot=bot)
+
+    def player(self, seat: int) -> str:
+        """The name used in a table that also has a seat-number column."""
+        bot = self.players[seat]
+        return _("You") if bot is None else bot
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.human
+
+    def join(self, seats: Sequence[int]) -> str:
+        names = [self(seat) for seat in seats]
+        if len(names) < 2:
+            return "".join(names)
+        return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+class TableRenderer(ABC):
+    """How one game looks in a terminal. Subclasses are registered in ``cardtable.cli.tables``."""
+
+    game_name: ClassVar[str]
+
+    def __init__(self, names: SeatNames) -> None:
+        self.names = names
+
+    # -- the game's own parts ----------------------------------------------------------------
+
+    @abstractmethod
+    def table(self, view: Mapping[str, Any]) -> RenderableType:
+        """The table as ``view["seat"]`` sees it, their hand numbered as ``numbered_actions``."""
+
+    @abstractmethod
+    def numbered_actions(
+        self, view: Mapping[str, Any], legal: Sequence[Action]
+    ) -> list[Action]:
+        """The legal actions in the order their numbers (from 1) are shown by ``table``."""
+
+    @abstractmethod
+    def events(
+        self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]
+    ) -> list[RenderableType]:
+        """Lines describing ``events`` (each already ``Event.view``-ed for the viewer).
+
+        ``public`` is the view after the events, reduced by ``public_view`` when the viewer is a
+        spectator.
+        """
+
+    @abstractmethod
+    def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        """``view`` without anything private to its seat: what a spectator may be shown."""
+
+    @abstractmethod
+    def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
+        """The announcement of deal ``number`` (from 1) of ``of`` (None: open-ended)."""
+
+    @abstractmethod
+    def action_help(self) -> list[tuple[str, str]]:
+        """(what to type, what it does) for the game's actions, for the help screen."""
+
+    def reminders(self) -> list[str]:
+        """A few lines recalling the rules that matter when choosing, for the help screen."""
+        return []
+
+    def describe_action(self, action: Action) -> str:
+        """Short text of an action for messages such as "your only card: …"."""
+        return str(action)
+
+    # -- shared parts ----------------------------------------------------------------------------
+
+    def scores(
+        self,
+        outcome: Outcome,
+        *,
+        number: int,
+        of: int | None,
+        totals: Sequence[int] | None,
+    ) -> RenderableType:
+        """Points of a finished deal per side (and the match totals so far, if several deals)."""
+        if of == 1:
+            title = _("Final scores")
+        elif of is None:
+            title = _("Deal {number}: scores").format(number=number)
+        else:
+            title = _("Deal {number} of {of}: scores").format(number=number, of=of)
+        table = Table(title=title, title_style="bold", show_edge=True)
+        table.add_column(_("Seat"), justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Points"), justify="right")
+        if totals is not None:
+            table.add_column(_("Total"), justify="right")
+        table.add_column("")
+        winners = set(outcome.winners)
+        for index, side in enumerate(outcome.sides):
+            row = [
+                ", ".join(str(seat) for seat in side),
+                ", ".join(self.names.player(seat) for seat in side),
+                str(outcome.points[index]),
+            ]
+            if totals is not None:
+                row.append(str(totals[index]))
+            mark = "★" if winners & set(side) else ""
+            style = "bold" if any(self.names.is_you(seat) for seat in side) else None
+            table.add_row(*row, mark, style=style)
+        return table
+
+    def winners_line(self, outcome: Outcome, *, match: bool) -> Text:
+        """Who won the deal or the match, and with how many points."""
+        winners = list(outcome.winners)
+        index = next(i for i, side in enumerate(outcome.sides) if winners[0] in side)
+        points = outcome.points[index]
+        you = any(self.names.is_you(seat) for seat in winners)
+        if len(winners) == 1 and you:
+            text = (
+                _("You win the match with {points} points!")
+                if match
+                else _("You win with {points} points!")
+            )
+        elif len(winners) == 1:
+            text = (
+                _("{name} wins the match with {points} points.")
+                if match
+                else _("{name} wins with {points} points.")
+            )
+        else:
+            text = ngettext(
+                "{names} share the win with {points} point each.",
+                "{names} share the win with {points} points each.",
+                points,
+            )
+        joined = self.names.join(winners)
+        line = text.format(name=joined, names=joined, points=points)
+        return Text(line, style="bold green" if you else "bold")

@@ -1,0 +1,258 @@
+"""Punttu in the terminal: the table as one seat sees it, and what each event looks like.
+
+Only views and event views come in (PU-20 … PU-22 decide what they hold); the card data
+(``TRICK_RANK``, ``CARD_POINTS``) is used to sort the hand and to count the points on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.cards.latin import parse_card
+from cardtable.cli.tables.base import TableRenderer
+from cardtable.engine.action import Action
+from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
+from cardtable.i18n import _, ngettext
+
+#: Suit colours of the Latin deck: oros gold, copas red, espadas blue, bastos green.
+SUIT_STYLES = {"o": "bold yellow", "c": "bold red", "e": "bold bright_blue", "b": "bold green"}
+
+
+def card(text: str) -> Text:
+    """A card's notation, coloured by its suit."""
+    return Text(text, style=SUIT_STYLES.get(text[-1:], "bold"))
+
+
+def hand_order(hand: Sequence[str]) -> list[str]:
+    """The hand strongest first (PU-3), then by value (PU-2), then by suit: stable for a view."""
+
+    def key(text: str) -> tuple[int, int, int]:
+        c = parse_card(text)
+        return (-TRICK_RANK[c], -CARD_POINTS[c], int(c))
+
+    return sorted(hand, key=key)
+
+
+def _join(parts: Sequence[Text], separator: str = "  ") -> Text:
+    return Text(separator).join(parts)
+
+
+class PunttuTable(TableRenderer):
+    game_name: ClassVar[str] = "punttu"
+
+    deal_label: str = ""
+
+    # -- the table -------------------------------------------------------------------------------
+
+    def table(self, view: Mapping[str, Any]) -> RenderableType:
+        seat = view.get("seat")
+        players = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+        players.add_column("", width=1)
+        players.add_column(_("Seat"), justify="right")
+        players.add_column(_("Player"))
+        players.add_column(_("Cards"), justify="right")
+        players.add_column(_("Points"), justify="right")
+        players.add_column(_("Trick"))
+        trick = {int(s): str(c) for s, c in view["trick"]}
+        for s in range(int(view["players"])):
+            name = Text(self.names.player(s))
+            if s == view["leader"]:
+                name.append(" · " + _("esku"), style="italic cyan")
+            played = card(trick[s]) if s in trick else Text("")
+            players.add_row(
+                Text("▶", style="bold magenta") if s == view["to_move"] else "",
+                str(s),
+                name,
+                str(view["hand_sizes"][s]),
+                str(view["points"][s]),
+                played,
+                style="bold" if s == seat and self.names.is_you(s) else None,
+            )
+        parts: list[RenderableType] = [players, Text("")]
+        info = Text(
+            ngettext("Stock: {n} card", "Stock: {n} cards", int(view["stock"])).format(
+                n=view["stock"]
+            )
+        )
+        if trick:
+            on_table = sum(CARD_POINTS[parse_card(c)] for c in trick.values())
+            info.append("   ·   ")
+            info.append(
+                ngettext(
+                    "on the table: {n} point", "on the table: {n} points", on_table
+                ).format(n=on_table)
+            )
+        parts.append(info)
+        if "played" in view:
+            played_cards = [card(c) for c in view["played"]]
+            line = Text(_("Played before: "), style="dim")
+            line.append_text(_join(played_cards, " ") if played_cards else Text("—"))
+            parts.append(line)
+        if view.get("removed"):
+            parts.append(
+                Text(
+                    _("Out of play: {cards}").format(cards=" ".join(view["removed"])), style="dim"
+                )
+            )
+        if "hand" in view:
+            hand = Text(_("Your hand:") + "  ", style="bold")
+            numbered = [
+                Text.assemble((f"{index}", "bold magenta"), " ", card(text))
+                for index, text in enumerate(hand_order(view["hand"]), start=1)
+            ]
+            hand.append_text(_join(numbered, "    ") if numbered else Text("—"))
+            parts.append(hand)
+        title = _("Punttu · trick {trick} of {total}").format(
+            trick=min(int(view["tricks_played"]) + 1, int(view["tricks_total"])),
+            total=view["tricks_total"],
+        )
+        if self.deal_label:
+            title = f"{self.deal_label} · {title}"
+        return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+    def numbered_actions(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+        by_card = {str(action.cards[0]): action for action in legal if action.kind == "play"}
+        return [by_card[text] for text in hand_order(view["hand"]) if text in by_card]
+
+    def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in view.items() if key not in ("hand", "seat", "log")}
+
+    # -- deals and events --------------------------------------------------------------------------
+
+    def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
+        if of == 1:
+            self.deal_label = ""
+            title = _("Punttu")
+        elif of is None:
+            self.deal_label = _("Deal {number}").format(number=number)
+            title = self.deal_label
+        else:
+            self.deal_label = _("Deal {number} of {of}").format(number=number, of=of)
+            title = self.deal_label
+        leader = int(view["leader"])
+        dealer = int(view["dealer"])
+        if self.names.is_you(dealer):
+            leads = _("You deal; {leader} leads the first trick (esku).")
+        elif self.names.is_you(leader):
+            leads = _("{dealer} deals; you lead the first trick (you are esku).")
+        else:
+            leads = _("{dealer} deals; {leader} leads the first trick (esku).")
+        line = leads.format(dealer=self.names(dealer), leader=self.names(leader))
+        stock = ngettext(
+            "Three cards each, {n} card in the stock.",
+            "Three cards each, {n} cards in the stock.",
+            int(view["stock"]),
+        ).format(n=view["stock"])
+        return Group(Rule(title, style="cyan"), Text(f"{line} {stock}"))
+
+    def events(
+        self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]
+    ) -> list[RenderableType]:
+        lines: list[RenderableType] = []
+        drew: str | None = None
+        draws = False
+        for ev in events:
+            kind = ev["kind"]
+            seat = ev["seat"]
+            if kind == "play":
+                text = (
+                    _("You play {card}") if self.names.is_you(seat) else _("{name} plays {card}")
+                )
+                lines.append(self._with_card("  " + text, ev["card"], name=self.names(seat)))
+            elif kind == "trick":
+                lines.append(self._trick(ev, public))
+            elif kind == "draw":
+                draws = True
+                if "card" in ev:
+                    drew = str(ev["card"])
+        if draws:
+            stock = int(public["stock"])
+            if drew is not None:
+                line = self._with_card("  " + _("You draw {card}."), drew)
+            else:
+                line = Text("  " + _("Everyone draws a card."))
+            line.append(" ")
+            if stock:
+                line.append(
+                    ngettext(
+                        "{n} card left in the stock.", "{n} cards left in the stock.", stock
+                    ).format(n=stock),
+                    style="dim",
+                )
+            else:
+                line.append(_("The stock is empty: the hands are played out."), style="dim")
+            lines.append(line)
+        return lines
+
+    def _trick(self, ev: Mapping[str, Any], public: Mapping[str, Any]) -> Text:
+        winner = int(ev["seat"])
+        taken_with = next(str(c) for s, c in ev["cards"] if s == winner)
+        points = int(ev["points"])
+        if self.names.is_you(winner):
+            text = ngettext(
+                "You take the trick with {card}: {points} point",
+                "You take the trick with {card}: {points} points",
+                points,
+            )
+        else:
+            text = ngettext(
+                "{name} takes the trick with {card}: {points} point",
+                "{name} takes the trick with {card}: {points} points",
+                points,
+            )
+        line = Text("→ ", style="bold")
+        line.append_text(
+            self._with_card(text, taken_with, name=self.names(winner), points=points)
+        )
+        line.stylize("bold green" if self.names.is_you(winner) else "bold")
+        line.append(
+            "  "
+            + _("(trick {number} of {total}; total {sum})").format(
+                number=public["tricks_played"],
+                total=public["tricks_total"],
+                sum=public["points"][winner],
+            ),
+            style="dim",
+        )
+        return line
+
+    @staticmethod
+    def _with_card(template: str, card_text: str, **values: object) -> Text:
+        """``template`` formatted, with its ``{card}`` coloured (translations may move it)."""
+        before, _sep, after = template.partition("{card}")
+        text = Text(before.format(**values))
+        if _sep:
+            text.append_text(card(card_text))
+            text.append(after.format(**values))
+        return text
+
+    def action_help(self) -> list[tuple[str, str]]:
+        return [
+            ("1 2 3", _("play the card with that number in your hand")),
+            (
+                "7o, play 7o",
+                _(
+                    "play that card: rank A 2 3 4 5 6 7 J Q K, then suit "
+                    "o (oros) c (copas) e (espadas) b (bastos)"
+                ),
+            ),
+        ]
+
+    def reminders(self) -> list[str]:
+        return [
+            _(
+                "Strength: 7 > 6 > 5 > 4 > 3 > 2 > A = J = Q = K; among equal cards the first "
+                "played wins. Points: figures 1, every other card its number."
+            ),
+            _("Any card may be played: there is no duty to follow suit or to beat."),
+        ]
+
+    def describe_action(self, action: Action) -> str:
+        return str(action.cards[0]) if action.kind == "play" and action.cards else str(action)

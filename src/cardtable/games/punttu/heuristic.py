@@ -1,0 +1,219 @@
+"""Punttu's heuristic bot: how a good club player reasons about one trick at a time.
+
+It sees only its seat's view (PU-20, PU-21: it remembers every card played, from ``log``) and
+weighs each card it could play by
+
+- what the trick is likely to bring: the cards on the table, the card played, and what the players
+  still to play can add — each of them could beat it only with a strictly higher card (PU-12: the
+  first of equal cards wins), and only if one is still unseen;
+- what the card leaves in hand for later: strong cards to take rich tricks, and one small card to
+  throw under a big one (the strategy notes of the rules file);
+- that the winner leads next (PU-14), which is a small disadvantage: the others answer after
+  seeing the lead, and the last to play in a trick chooses with full knowledge of it.
+
+At two players, once the stock is empty (PU-15), the unseen cards are exactly the opponent's hand,
+so the rest of the deal is solved exactly by a tiny minimax.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from math import comb
+from typing import Any, ClassVar
+
+from cardtable.bots.base import Bot
+from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.engine.action import Action
+from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
+
+#: Card notation to card int, for reading the view quickly.
+_CARD: dict[str, int] = {card_text(card): int(card) for card in LATIN_DECK}
+#: Trick ranks run 0 (ace, figures) to 6 (seven); a card's points follow from its rank (PU-2, PU-3).
+_RANKS = 7
+_RANK_POINTS: tuple[int, ...] = tuple(1 if rank == 0 else rank + 1 for rank in range(_RANKS))
+assert all(_RANK_POINTS[TRICK_RANK[c]] == CARD_POINTS[c] for c in LATIN_DECK)
+
+
+class PunttuHeuristic(Bot):
+    """A fast rule-of-thumb player. Deterministic: the same view always gives the same card."""
+
+    name: ClassVar[str] = "heuristic"
+
+    #: How likely a later player who holds a beating card uses it (they may fear being overtaken).
+    beat_willingness: ClassVar[float] = 0.85
+    #: Points a later player who cannot or will not beat is expected to throw in.
+    dump_points: ClassVar[float] = 1.5
+    #: Points of disadvantage in having to lead the next trick (PU-14).
+    lead_cost: ClassVar[float] = 1.0
+    #: Points a card kept for later is expected to take with it when it wins a trick.
+    capture_points: ClassVar[float] = 2.0
+    #: Worth of keeping at least one small card to throw under a big one.
+    low_card_weight: ClassVar[float] = 1.0
+    #: With three or more players, how much a point won by an opponent costs us.
+    opponent_weight: ClassVar[float] = 0.5
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        # One candidate per trick rank: cards of equal rank are worth the same (PU-2, PU-3).
+        by_rank: dict[int, Action] = {}
+        for action in sorted(legal, key=lambda a: _card_of(a)):
+            by_rank.setdefault(TRICK_RANK[_card_of(action)], action)
+        if len(by_rank) == 1:
+            return next(iter(by_rank.values()))
+
+        seat: int = view["seat"]
+        n: int = view["players"]
+        hand = [_CARD[text] for text in view["hand"]]
+        trick = [(int(s), _CARD[text]) for s, text in view["trick"]]
+        seen = set(hand)
+        seen.update(_CARD[text] for text in view["removed"])
+        for _seat, text in view["log"]:
+            seen.add(_CARD[text.split()[-1]])
+        unseen_ranks = [0] * _RANKS
+        for card in LATIN_DECK:
+            if card not in seen:
+                unseen_ranks[TRICK_RANK[card]] += 1
+        stock: int = view["stock"]
+
+        if n == 2 and stock == 0:
+            return by_rank[_solve_two(hand, unseen_ranks, trick, seat, by_rank)]
+
+        scores = self._scores(view, n, seat, hand, trick, unseen_ranks, stock, list(by_rank))
+        best = max(by_rank, key=lambda rank: (scores[rank], -rank))
+        return by_rank[best]
+
+    def _scores(
+        self,
+        view: dict[str, Any],
+        n: int,
+        seat: int,
+        hand: list[int],
+        trick: list[tuple[int, int]],
+        unseen_ranks: list[int],
+        stock: int,
+        candidates: list[int],
+    ) -> dict[int, float]:
+        """Expected worth of playing a card of each candidate rank: this trick, then the hand."""
+        unseen = sum(unseen_ranks)
+        pot = sum(CARD_POINTS[card] for _s, card in trick)
+        # PU-12: strict ``>``, so the first of equal highest cards stays best.
+        best_rank = -1
+        for _s, card in trick:
+            best_rank = max(best_rank, TRICK_RANK[card])
+        later_sizes = [view["hand_sizes"][(seat + k) % n] for k in range(1, n - len(trick))]
+        opponent_weight = 1.0 if n == 2 else self.opponent_weight
+        more_tricks = len(hand) > 1 or stock > 0
+        # PU-12: a card still to be played later takes its trick if nobody answers it with a
+        # strictly higher card. Its worth in hand is its chance of that, times its own points
+        # plus what it would take with it, less its points going to an opponent otherwise.
+        below = [0] * _RANKS
+        for rank in range(1, _RANKS):
+            below[rank] = below[rank - 1] + unseen_ranks[rank - 1]
+        future = [0.0] * _RANKS
+        for rank in range(_RANKS):
+            above = unseen - below[rank] - unseen_ranks[rank]
+            holds = (1.0 - above / unseen) ** (n - 1) if unseen else 1.0
+            points = _RANK_POINTS[rank]
+            future[rank] = holds * (points + self.capture_points) - opponent_weight * (
+                1.0 - holds
+            ) * points
+        hand_ranks = [TRICK_RANK[card] for card in hand]
+
+        scores: dict[int, float] = {}
+        for rank in candidates:
+            points = _RANK_POINTS[rank]
+            if rank > best_rank:
+                above = unseen - below[rank] - unseen_ranks[rank]
+                beat_points = next(
+                    (_RANK_POINTS[r] for r in range(rank + 1, _RANKS) if unseen_ranks[r]), 0
+                )
+                keep = 1.0
+                added = 0.0
+                for size in later_sizes:
+                    chance = self.beat_willingness * _holds_any(unseen, above, size)
+                    keep *= 1.0 - chance
+                    added += chance * beat_points + (1.0 - chance) * self.dump_points
+                total = pot + points + added
+                trick_worth = keep * total - opponent_weight * (1.0 - keep) * total
+                if more_tricks:
+                    trick_worth -= self.lead_cost * keep
+            else:
+                # Already beaten by a card on the table: whatever we add goes to someone else.
+                trick_worth = -opponent_weight * (pot + points)
+            kept = list(hand_ranks)
+            kept.remove(rank)
+            has_low = any(r <= 1 for r in kept)
+            scores[rank] = (
+                trick_worth - future[rank] + (self.low_card_weight if has_low else 0.0)
+            )
+        return scores
+
+
+def _card_of(action: Action) -> int:
+    card = action.cards[0]
+    assert isinstance(card, int)
+    return int(card)
+
+
+def _holds_any(unseen: int, good: int, size: int) -> float:
+    """Chance that ``size`` cards drawn from ``unseen`` include one of ``good`` of them."""
+    if good <= 0 or size <= 0:
+        return 0.0
+    if unseen - good < size:
+        return 1.0
+    return 1.0 - comb(unseen - good, size) / comb(unseen, size)
+
+
+def _solve_two(
+    hand: list[int],
+    unseen_ranks: list[int],
+    trick: list[tuple[int, int]],
+    seat: int,
+    by_rank: dict[int, Action],
+) -> int:
+    """Best rank to play at two players once the stock is empty: everything is known (PU-15)."""
+    mine = tuple(sorted(TRICK_RANK[card] for card in hand))
+    theirs = tuple(rank for rank in range(_RANKS) for _ in range(unseen_ranks[rank]))
+    led = TRICK_RANK[trick[0][1]] if trick else -1
+    best_rank = min(by_rank)
+    best_value = -1_000
+    for rank in sorted(by_rank):
+        rest = _without(mine, rank)
+        value = -_answer(theirs, rest, rank) if led < 0 else _settle(rest, theirs, led, rank)
+        if value > best_value:
+            best_rank, best_value = rank, value
+    return best_rank
+
+
+def _without(ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    index = ranks.index(rank)
+    return ranks[:index] + ranks[index + 1 :]
+
+
+@lru_cache(maxsize=65536)
+def _lead(mover: tuple[int, ...], other: tuple[int, ...]) -> int:
+    """Point difference, for ``mover``, of the rest of the deal when ``mover`` leads next."""
+    return max(-_answer(other, _without(mover, rank), rank) for rank in set(mover))
+
+
+@lru_cache(maxsize=65536)
+def _answer(mover: tuple[int, ...], other: tuple[int, ...], led: int) -> int:
+    """Point difference, for ``mover``, of the rest of the deal when it answers ``led``."""
+    return max(_settle(_without(mover, rank), other, led, rank) for rank in set(mover))
+
+
+def _settle(follower: tuple[int, ...], leader: tuple[int, ...], led: int, answer: int) -> int:
+    """Point difference, for the follower, once ``answer`` has been played on ``led``.
+
+    ``follower`` and ``leader`` are the hands left after the trick. PU-12: only a strictly higher
+    card takes the trick; its taker leads the next one (PU-14).
+    """
+    points = _RANK_POINTS[led] + _RANK_POINTS[answer]
+    if answer > led:
+        return points + (_lead(follower, leader) if follower else 0)
+    return -points - (_lead(leader, follower) if leader else 0)
+
+
+BOTS: dict[str, type[Bot]] = {"heuristic": PunttuHeuristic}

@@ -1,0 +1,19 @@
+"""Putto, the Hungarian fishing game for two to six players (rules: shared/rules/putto.md).
+
+Glossary — the game's own words:
+
+- **asztal** (the table): the open row of face-up cards every player sees (PT-6). It starts with
+  the stock's top card turned up (PT-5); a card played without capturing joins it (PT-10).
+- **elvesz / capture**: playing a card and taking every table card of the same rank with it
+  (PT-9). Captures go by equal rank only: there are no sums as in Scopa.
+- **söprés** (sweep): a capture that leaves the table empty, worth 3 points (PT-12).
+- **primiera**: one point per suit to the side with the most card points in that suit; a tie
+  gives nobody the point (PT-16, PT-17).
+- **készlet** (the stock): face down; each player draws back to four cards after playing (PT-13).
+- **csapat** (team, side): partners pool their captures and score together (PT-3, PT-4).
+"""
+
+from cardtable.games.putto.game import PuttoGame
+from cardtable.games.putto.state import PuttoState
+
+__all__ = ["PuttoGame", "PuttoState"]

@@ -1,0 +1,232 @@
+"""The Putto table: players, teams, options, dealing and action text."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardtable.cards.latin import LATIN_DECK, format_cards, parse_card
+from cardtable.engine.action import Action
+from cardtable.engine.game import Game
+from cardtable.engine.options import Option
+from cardtable.engine.shuffle import shuffle
+from cardtable.errors import CardError, IllegalAction, OptionError, SetupError
+from cardtable.games.putto.deck import HAND_SIZE
+from cardtable.games.putto.state import ACTIONS, PuttoState
+from cardtable.i18n import N_, _
+
+#: PT-4: the seats of each side, per ``teams`` choice and player count.
+TEAMS: dict[str, dict[int, tuple[tuple[int, ...], ...]]] = {
+    "pairs": {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))},
+    "threes": {6: ((0, 2, 4), (1, 3, 5))},
+}
+
+
+class PuttoGame(Game):
+    """Putto for 2 to 6 players, alone or in teams (PT-3, PT-4)."""
+
+    name: ClassVar[str] = "putto"
+    title: ClassVar[str] = N_("Putto")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 4
+    num_action_ids: ClassVar[int] = 80
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            name="teams",
+            default="alone",
+            default_for=lambda n: "pairs" if n in (4, 6) else "alone",
+            choices=("alone", "pairs", "threes"),
+            help=N_(
+                "Who plays together: alone; pairs (partners opposite, for 4 or 6 players, the "
+                "default there); threes (two teams of alternate seats, for 6 players)."
+            ),
+        ),
+        Option(
+            name="must_capture",
+            default=False,
+            help=N_(
+                "A card that matches a table card must capture (otherwise capturing is optional)."
+            ),
+        ),
+        Option(
+            name="leftover",
+            default="last_capturer",
+            choices=("last_capturer", "nobody"),
+            help=N_(
+                "Who takes the cards left on the table at the end: the last to capture, or nobody."
+            ),
+        ),
+        Option(
+            name="last_play_sweep",
+            default=True,
+            help=N_("Whether a sweep on the very last play of a deal counts."),
+        ),
+        Option(
+            name="deals",
+            default=4,
+            default_for=lambda n: n,
+            minimum=1,
+            maximum=100,
+            help=N_("Number of deals in a match (default: one per seat, so everyone deals once)."),
+        ),
+        Option(
+            name="target",
+            default=0,
+            minimum=0,
+            maximum=10000,
+            help=N_(
+                "Play to this total instead of a number of deals (0: off); the match ends "
+                "after the deal in which a side reaches it."
+            ),
+        ),
+    )
+
+    __slots__ = ()
+
+    def _check_options(self, given: set[str]) -> None:
+        teams = self.options.teams
+        if teams != "alone" and self.players not in TEAMS[teams]:
+            raise OptionError(
+                _("teams={teams} needs {counts} players, not {n}").format(
+                    teams=teams,
+                    counts=_(" or ").join(str(c) for c in TEAMS[teams]),
+                    n=self.players,
+                )
+            )
+        if self.options.target and "deals" in given:
+            raise OptionError(
+                _(
+                    "a match is played to a number of deals or to a target, "
+                    "not both: give deals or target"
+                )
+            )
+
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        teams = self.options.teams
+        if teams == "alone":
+            return tuple((seat,) for seat in range(self.players))
+        return TEAMS[teams][self.players]
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    def _deal_seed(self, seed: int, dealer: int) -> PuttoState:
+        deck = list(LATIN_DECK)
+        shuffle(deck, random.Random(seed))
+        n = self.players
+        first = (dealer + 1) % n
+        hands: list[list[int]] = [[] for _ in range(n)]
+        # PT-5: four cards each, one at a time from the first player; deck[0] is on top.
+        for index in range(HAND_SIZE * n):
+            hands[(first + index) % n].append(deck[index])
+        table = [deck[HAND_SIZE * n]]
+        state = PuttoState.new(self, dealer, hands, deck[HAND_SIZE * n + 1 :], table)
+        state.seed = seed
+        return state
+
+    def _deal_setup(self, setup: Mapping[str, Any], dealer: int) -> PuttoState:
+        unexpected = sorted(set(setup) - {"hands", "stock", "table"})
+        if unexpected:
+            raise SetupError(
+                _("a putto setup has only 'hands', 'stock' and 'table', not {keys}").format(
+                    keys=", ".join(repr(k) for k in unexpected)
+                )
+            )
+        hands_text = setup.get("hands")
+        if not isinstance(hands_text, list) or len(hands_text) != self.players:
+            raise SetupError(
+                _("setup 'hands' must be a list of {n} hands, one per seat").format(n=self.players)
+            )
+        hands = [
+            _setup_cards(hand, _("hand of seat {seat}").format(seat=seat))
+            for seat, hand in enumerate(hands_text)
+        ]
+        for seat, hand in enumerate(hands):
+            if len(hand) != HAND_SIZE:
+                raise SetupError(
+                    _(
+                        "the hand of seat {seat} has {count} cards; each hand starts with "
+                        "{size} (PT-5)"
+                    ).format(seat=seat, count=len(hand), size=HAND_SIZE)
+                )
+        stock = _setup_cards(setup.get("stock", []), _("stock"))
+        table = _setup_cards(setup.get("table", []), _("table"))
+        if len(table) != 1:
+            raise SetupError(
+                _(
+                    "setup 'table' holds the one face-up card that starts the table (PT-5), "
+                    "not {count}"
+                ).format(count=len(table))
+            )
+        _check_deck([c for hand in hands for c in hand] + stock + table)
+        return PuttoState.new(self, dealer, hands, stock, table)
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """``play 7c`` or ``capture 7c`` (also ``p 7c``, ``c 7c``, ``take 7c``; any case)."""
+        if not isinstance(text, str):
+            raise IllegalAction(
+                _("an action is text such as 'capture 7c', not {value!r}").format(value=text)
+            )
+        action = _PARSED.get(text)
+        if action is not None:
+            return action
+        words = text.split()
+        kind = _KINDS.get(words[0].lower()) if len(words) == 2 else None
+        if kind is None:
+            raise IllegalAction(
+                _(
+                    "{text!r} is not a putto action: expected 'play' or 'capture' and a card, "
+                    "e.g. 'capture 7c'"
+                ).format(text=text)
+            )
+        try:
+            card = parse_card(words[1])
+        except CardError as error:
+            raise IllegalAction(
+                _("{text!r} is not a putto action: {error}").format(text=text, error=error)
+            ) from None
+        return ACTIONS[card + (40 if kind == "capture" else 0)]
+
+    # -- matches -------------------------------------------------------------------------------
+
+    def match_is_over(self, deals_played: int, totals: Sequence[int]) -> bool:
+        """PT-21: ``deals`` deals, or the deal in which a side reaches ``target``."""
+        target = int(self.options.target)
+        if target:
+            return max(totals) >= target
+        return deals_played >= int(self.options.deals)
+
+
+_KINDS = {"play": "play", "p": "play", "capture": "capture", "c": "capture", "take": "capture"}
+_PARSED: dict[str, Action] = {str(action): action for action in ACTIONS}
+
+
+def _setup_cards(cards: object, where: str) -> list[int]:
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise SetupError(
+            _('setup {where} must be a list of card texts such as "7c"').format(where=where)
+        )
+    try:
+        return [parse_card(c) for c in cards]
+    except CardError as error:
+        raise SetupError(_("setup {where}: {error}").format(where=where, error=error)) from None
+
+
+def _check_deck(cards: Sequence[int]) -> None:
+    """A setup must hold each of the 40 cards exactly once (PT-1)."""
+    counts = Counter(cards)
+    problems = []
+    twice = sorted(card for card, count in counts.items() if count > 1)
+    if twice:
+        problems.append(_("more than once: {cards}").format(cards=format_cards(twice)))
+    missing = sorted(set(LATIN_DECK) - set(counts))
+    if missing:
+        problems.append(_("missing: {cards}").format(cards=format_cards(missing)))
+    if problems:
+        raise SetupError(
+            _("the setup is not the 40-card deck ({problems})").format(problems="; ".join(problems))
+        )

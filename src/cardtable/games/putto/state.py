@@ -1,0 +1,378 @@
+"""A deal of Putto: playing, capturing, sweeps, drawing and scoring (PT-8 … PT-19, PT-22).
+
+Cards are plain ints 0‥39 inside; ``card % 10`` is the rank that captures go by (PT-9).
+Action ids: ``card`` plays it onto the table, ``40 + card`` captures with it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text
+from cardtable.engine.action import Action
+from cardtable.engine.events import Event, event
+from cardtable.engine.game import State
+from cardtable.engine.outcome import Outcome, best_sides
+from cardtable.errors import IllegalAction
+from cardtable.games.putto.deck import CARD_POINTS, SORT_KEY, SWEEP_POINTS
+from cardtable.i18n import _
+
+if TYPE_CHECKING:
+    from cardtable.games.putto.game import PuttoGame
+
+CAPTURE = 40
+#: Every action, by id: ``play`` for ids 0‥39, ``capture`` for 40‥79.
+ACTIONS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in LATIN_DECK) + tuple(
+    Action("capture", (card,)) for card in LATIN_DECK
+)
+
+
+class PuttoState(State):
+    """One deal. ``piles[side]`` holds the side's captured cards; ``stock[-1]`` is its top."""
+
+    __slots__ = (
+        "game",
+        "dealer",
+        "seed",
+        "history",
+        "n",
+        "_dealt",
+        "_side_of",
+        "hands",
+        "stock",
+        "table",
+        "piles",
+        "sweeps",
+        "last_capturer",
+        "leftover",
+        "plays",
+        "_to_move",
+        "_counts",
+        "_must_capture",
+        "_last_play_sweep",
+    )
+
+    game: PuttoGame
+    n: int
+    hands: list[list[int]]
+    stock: list[int]
+    table: list[int]
+    piles: list[list[int]]
+    sweeps: list[int]
+    last_capturer: int | None
+    leftover: list[int]
+    plays: int
+    _to_move: int | None
+    _side_of: tuple[int, ...]
+    #: How many table cards of each rank (0‥9) lie on the table: the capture test in O(1).
+    _counts: list[int]
+    _must_capture: bool
+    _last_play_sweep: bool
+    _dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
+    @classmethod
+    def new(
+        cls,
+        game: PuttoGame,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        stock_top_first: Sequence[int],
+        table: Sequence[int],
+    ) -> PuttoState:
+        state = cls.__new__(cls)
+        state.game = game
+        state.n = game.players
+        state.dealer = dealer
+        state.seed = None
+        state.history = []
+        state._dealt = (tuple(map(tuple, hands)), tuple(stock_top_first), tuple(table))
+        state._side_of = tuple(game.side_of(seat) for seat in range(game.players))
+        state.hands = [list(hand) for hand in hands]
+        state.stock = list(reversed(stock_top_first))
+        state.table = list(table)
+        state.piles = [[] for _ in game.sides]
+        state.sweeps = [0] * len(game.sides)
+        state.last_capturer = None
+        state.leftover = []
+        state.plays = 0
+        state._counts = [0] * 10
+        for card in table:
+            state._counts[card % 10] += 1
+        state._must_capture = bool(game.options.must_capture)
+        state._last_play_sweep = bool(game.options.last_play_sweep)
+        state._to_move = (dealer + 1) % state.n  # PT-7: the dealer's left plays first
+        return state
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.game = self.game
+        other.n = self.n
+        other.dealer = self.dealer
+        other.seed = self.seed
+        other.history = list(self.history)
+        other._dealt = self._dealt
+        other._side_of = self._side_of
+        other.hands = [list(hand) for hand in self.hands]
+        other.stock = list(self.stock)
+        other.table = list(self.table)
+        other.piles = [list(pile) for pile in self.piles]
+        other.sweeps = list(self.sweeps)
+        other.last_capturer = self.last_capturer
+        other.leftover = list(self.leftover)
+        other.plays = self.plays
+        other._counts = list(self._counts)
+        other._must_capture = self._must_capture
+        other._last_play_sweep = self._last_play_sweep
+        other._to_move = self._to_move
+        return other
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        hands, stock, table = self._dealt
+        return {
+            "hands": [[card_text(c) for c in hand] for hand in hands],
+            "stock": [card_text(c) for c in stock],
+            "table": [card_text(c) for c in table],
+        }
+
+    # -- the rules -----------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def legal_action_ids(self) -> list[int]:
+        """PT-8 … PT-11: play any card; capture with a card whose rank lies on the table;
+        with ``must_capture`` such a card can only capture."""
+        seat = self._to_move
+        if seat is None:
+            return []
+        counts = self._counts
+        must = self._must_capture
+        ids = []
+        for card in self.hands[seat]:
+            if counts[card % 10]:
+                ids.append(CAPTURE + card)
+                if not must:
+                    ids.append(card)
+            else:
+                ids.append(card)
+        return ids
+
+    def legal_actions(self) -> list[Action]:
+        return [ACTIONS[i] for i in sorted(self.legal_action_ids(), key=_action_order)]
+
+    def _verify(self, action: Action) -> None:
+        seat = self._to_move
+        assert seat is not None
+        card = action.cards[0] if len(action.cards) == 1 and action.meld is None else None
+        if action.kind not in ("play", "capture") or type(card) is not LatinCard:
+            raise IllegalAction(
+                _(
+                    "{action!r} is not a putto action: expected 'play' or 'capture' and one card"
+                ).format(action=str(action))
+            )
+        if card not in self.hands[seat]:
+            raise IllegalAction(
+                _("seat {seat} does not hold {card} (PT-8: play a card from your hand)").format(
+                    seat=seat, card=card
+                )
+            )
+        matches = self._counts[card % 10] > 0
+        if action.kind == "capture" and not matches:
+            raise IllegalAction(
+                _("{card} captures nothing: no table card has its rank (PT-9)").format(card=card)
+            )
+        if action.kind == "play" and matches and self._must_capture:
+            raise IllegalAction(
+                _(
+                    "{card} matches a table card and must capture at this table "
+                    "(must_capture, PT-11)"
+                ).format(card=card)
+            )
+
+    def apply_unchecked(self, action_id: int) -> None:
+        seat = self._to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        if action_id >= CAPTURE:
+            card = action_id - CAPTURE
+            hand.remove(card)
+            rank = card % 10
+            table = self.table
+            if self._counts[rank] == len(table):
+                taken = table
+                self.table = []
+            else:
+                taken = [c for c in table if c % 10 == rank]
+                self.table = [c for c in table if c % 10 != rank]
+            self._counts[rank] = 0
+            side = self._side_of[seat]
+            pile = self.piles[side]
+            pile += taken
+            pile.append(card)  # PT-9
+            self.last_capturer = seat
+            if not self.table:  # PT-12: a sweep
+                last_play = not self.stock and not any(self.hands)
+                if not last_play or self._last_play_sweep:  # PT-18
+                    self.sweeps[side] += 1
+        else:
+            hand.remove(action_id)
+            self.table.append(action_id)  # PT-10
+            self._counts[action_id % 10] += 1
+        self.plays += 1
+        if self.stock:  # PT-13
+            hand.append(self.stock.pop())
+        n = self.n
+        hands = self.hands
+        nxt = seat + 1 if seat + 1 < n else 0
+        if hands[nxt]:  # PT-7: clockwise (the usual case, kept fast)
+            self._to_move = nxt
+            return
+        for offset in range(2, n + 1):  # skip hands already played out
+            nxt = (seat + offset) % n
+            if hands[nxt]:
+                self._to_move = nxt
+                return
+        self._to_move = None  # PT-14
+        if (
+            self.table
+            and self.last_capturer is not None
+            and (self.game.options.leftover == "last_capturer")
+        ):  # PT-15
+            self.piles[self._side_of[self.last_capturer]] += self.table
+            self.leftover = self.table
+            self.table = []
+            self._counts = [0] * 10
+
+    def _apply(self, action: Action) -> tuple[Event, ...]:
+        seat = self._to_move
+        assert seat is not None
+        card = action.cards[0]
+        assert isinstance(card, int)
+        capture = action.kind == "capture"
+        taken = [card_text(c) for c in self.table if c % 10 == card % 10] if capture else []
+        sweeps_before = sum(self.sweeps)
+        drew = bool(self.stock)
+        self.apply_unchecked(self.action_id(action))
+        events = [
+            event(
+                "capture" if capture else "play",
+                seat,
+                card=card_text(card),
+                **({"taken": taken, "sweep": sum(self.sweeps) > sweeps_before} if capture else {}),
+            )
+        ]
+        if drew:
+            events.append(event("draw", seat, secret={"card": card_text(self.hands[seat][-1])}))
+        if self._to_move is None:
+            outcome = self.outcome
+            assert outcome is not None
+            if self.leftover:
+                assert self.last_capturer is not None
+                events.append(
+                    event(
+                        "leftover", self.last_capturer, cards=[card_text(c) for c in self.leftover]
+                    )
+                )
+            events.append(event("deal_end", None, **outcome.to_dict()))
+        return tuple(events)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """PT-16 … PT-19: card points, 3 per sweep and primiera per side."""
+        if self._to_move is not None:
+            return None
+        sides = self.game.sides
+        card_points = [sum(CARD_POINTS[c] for c in pile) for pile in self.piles]
+        primiera: list[list[str]] = [[] for _ in sides]
+        for suit, letter in enumerate(LATIN_SUITS):
+            in_suit = [sum(CARD_POINTS[c] for c in pile if c // 10 == suit) for pile in self.piles]
+            best = max(in_suit)
+            if in_suit.count(best) == 1:  # PT-17: a tie gives nobody the point
+                primiera[in_suit.index(best)].append(letter)
+        points = tuple(
+            card_points[i] + SWEEP_POINTS * self.sweeps[i] + len(primiera[i])
+            for i in range(len(sides))
+        )
+        return Outcome(
+            points=points,
+            sides=sides,
+            winners=best_sides(points, sides),
+            reason="played_out",
+            details={
+                "card_points": card_points,
+                "sweeps": list(self.sweeps),
+                "primiera": primiera,
+                "leftover": [card_text(c) for c in self.leftover],
+                "leftover_to": self.last_capturer if self.leftover else None,
+            },
+        )
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        return {
+            "phase": "over" if self._to_move is None else "play",
+            "hand": [card_text(c) for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)],
+            "hand_sizes": [len(hand) for hand in self.hands],  # PT-22
+            "stock": len(self.stock),
+            "table": [card_text(c) for c in self.table],
+            "sweeps": list(self.sweeps),
+            "captured": [len(pile) for pile in self.piles],  # pile sizes are plain to see
+            "plays": self.plays,
+        }
+
+    def _debug_view(self) -> dict[str, Any]:
+        return {
+            "hands": [[card_text(c) for c in hand] for hand in self.hands],
+            "stock": [card_text(c) for c in reversed(self.stock)],
+            "table": [card_text(c) for c in self.table],
+            "piles": [[card_text(c) for c in pile] for pile in self.piles],
+            "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer,
+        }
+
+    def _example_action(self) -> str:
+        return "capture 7c"
+
+    # -- fast path and hidden information ------------------------------------------------------
+
+    def action_id(self, action: Action) -> int:
+        card = action.cards[0] if len(action.cards) == 1 else None
+        if action.kind not in ("play", "capture") or type(card) is not LatinCard:
+            raise IllegalAction(_("{action!r} has no putto action id").format(action=str(action)))
+        return int(card) + (CAPTURE if action.kind == "capture" else 0)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return ACTIONS[action_id]
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal the other hands and the stock. Every unseen card is alike to ``seat``: nothing
+        a player does shows what they lack, since capturing is optional (PT-11) — with
+        ``must_capture`` a ``play`` does show that the player held no card of a table rank
+        *other than the one played*, which this sampler does not model yet."""
+        self.game.check_seat(seat)
+        other = self.clone()
+        pool = [c for s, hand in enumerate(other.hands) if s != seat for c in hand] + other.stock
+        rng.shuffle(pool)
+        for s, hand in enumerate(other.hands):
+            if s != seat:
+                size = len(hand)
+                other.hands[s] = pool[:size]
+                del pool[:size]
+        other.stock = pool
+        return other
+
+    def secret_cards(self, seat: int) -> list[str]:
+        return [card_text(c) for s, hand in enumerate(self.hands) if s != seat for c in hand] + [
+            card_text(c) for c in self.stock
+        ]
+
+
+def _action_order(action_id: int) -> tuple[int, int]:
+    """Legal actions listed card by card (PT-1 order), capture before play."""
+    card = action_id % CAPTURE
+    return (SORT_KEY[card], 0 if action_id >= CAPTURE else 1)

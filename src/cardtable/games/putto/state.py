@@ -257,14 +257,17 @@ class PuttoState(State):
         sweeps_before = sum(self.sweeps)
         drew = bool(self.stock)
         self.apply_unchecked(self.action_id(action))
-        events = [
-            event(
-                "capture" if capture else "play",
+        if capture:
+            played = event(
+                "capture",
                 seat,
                 card=card_text(card),
-                **({"taken": taken, "sweep": sum(self.sweeps) > sweeps_before} if capture else {}),
+                taken=taken,
+                sweep=sum(self.sweeps) > sweeps_before,
             )
-        ]
+        else:
+            played = event("play", seat, card=card_text(card))
+        events = [played]
         if drew:
             events.append(event("draw", seat, secret={"card": card_text(self.hands[seat][-1])}))
         if self._to_move is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -31,6 +32,7 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _
 
 DEFAULT_DELAY = 0.6
+_INNERMOST_LIST = re.compile(r"\[[^\[\]{}]*\]")
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
@@ -84,7 +86,21 @@ def _save(path: Path, match: Match, players: list[Bot | None]) -> None:
         "seed": match.seed,
         "seats": ["human" if p is None else p.name for p in players],
     }
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    path.write_text(record_text(record), encoding="utf-8")
+
+
+def record_text(record: dict[str, Any]) -> str:
+    """JSON with one key per line but each list of cards or actions on a single line."""
+    text = json.dumps(record, ensure_ascii=False, indent=1)
+
+    def flatten(found: re.Match[str]) -> str:
+        try:
+            return json.dumps(json.loads(found.group(0)), ensure_ascii=False)
+        except json.JSONDecodeError:  # a bracket inside a string: leave that list as it is
+            return found.group(0)
+
+    return _INNERMOST_LIST.sub(flatten, text) + "\n"
+
 
 
 @click.command()
@@ -214,13 +230,17 @@ def play(
             _save(record_path, match, seat_players)
         except OSError as error:
             console.print(
-                _("[red]Could not save the record to {path}: {error}[/red]").format(
+                _("Could not save the record to {path}: {error}").format(
                     path=record_path, error=error.strerror
-                )
+                ),
+                style="red",
+                markup=False,
             )
             status = status or 1
         else:
-            console.print(_("Record saved to {path}.").format(path=record_path))
+            console.print(
+                _("Record saved to {path}.").format(path=record_path), soft_wrap=True, markup=False
+            )
     if status:
         sys.exit(status)
 

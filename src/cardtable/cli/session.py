@@ -142,6 +142,7 @@ class Session:
                 number=len(self.match.deals),
                 of=self.deals_planned,
                 totals=self.match.totals if several else None,
+                match_winners=self.match.outcome.winners if self.match.outcome else (),
             )
         )
         if not several:

@@ -114,33 +114,36 @@ class TableRenderer(ABC):
         number: int,
         of: int | None,
         totals: Sequence[int] | None,
+        match_winners: Sequence[int] = (),
     ) -> RenderableType:
-        """Points of a finished deal per side (and the match totals so far, if several deals)."""
+        """Points of a finished deal per side, ★ for its winners; with ``totals``, the match
+        totals so far too, ★ for ``match_winners`` once the match is over."""
         if of == 1:
             title = _("Final scores")
         elif of is None:
             title = _("Deal {number}: scores").format(number=number)
         else:
             title = _("Deal {number} of {of}: scores").format(number=number, of=of)
-        table = Table(title=title, title_style="bold", show_edge=True)
+        table = Table(title=title, title_style="bold")
         table.add_column(_("Seat"), justify="right")
         table.add_column(_("Player"))
         table.add_column(_("Points"), justify="right")
         if totals is not None:
-            table.add_column(_("Total"), justify="right")
-        table.add_column("")
-        winners = set(outcome.winners)
+            table.add_column(_("Match"), justify="right")
+
+        def starred(value: int, star: bool) -> str:
+            return f"{value} ★" if star else f"{value}  "
+
         for index, side in enumerate(outcome.sides):
             row = [
                 ", ".join(str(seat) for seat in side),
                 ", ".join(self.names.player(seat) for seat in side),
-                str(outcome.points[index]),
+                starred(outcome.points[index], bool(set(outcome.winners) & set(side))),
             ]
             if totals is not None:
-                row.append(str(totals[index]))
-            mark = "★" if winners & set(side) else ""
+                row.append(starred(totals[index], bool(set(match_winners) & set(side))))
             style = "bold" if any(self.names.is_you(seat) for seat in side) else None
-            table.add_row(*row, mark, style=style)
+            table.add_row(*row, style=style)
         return table
 
     def winners_line(self, outcome: Outcome, *, match: bool) -> Text:

@@ -25,6 +25,10 @@ from cardtable.i18n import _, ngettext
 SUIT_STYLES = {"o": "bold yellow", "c": "bold red", "e": "bold bright_blue", "b": "bold green"}
 
 
+#: The table keeps one width from turn to turn, so that it does not jump about.
+PANEL_WIDTH = 72
+
+
 def card(text: str) -> Text:
     """A card's notation, coloured by its suit."""
     return Text(text, style=SUIT_STYLES.get(text[-1:], "bold"))
@@ -90,8 +94,8 @@ class PunttuTable(TableRenderer):
                 ).format(n=on_table)
             )
         parts.append(info)
-        if "played" in view:
-            played_cards = [card(c) for c in view["played"]]
+        if "played" in view:  # PU-21, strongest first: what matters is which big cards are gone
+            played_cards = [card(c) for c in hand_order(view["played"])]
             line = Text(_("Played before: "), style="dim")
             line.append_text(_join(played_cards, " ") if played_cards else Text("—"))
             parts.append(line)
@@ -115,7 +119,9 @@ class PunttuTable(TableRenderer):
         )
         if self.deal_label:
             title = f"{self.deal_label} · {title}"
-        return Panel(Group(*parts), title=title, title_align="left", expand=False)
+        return Panel(
+            Group(*parts), title=title, title_align="left", expand=False, width=PANEL_WIDTH
+        )
 
     def numbered_actions(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
         by_card = {str(action.cards[0]): action for action in legal if action.kind == "play"}
@@ -157,7 +163,7 @@ class PunttuTable(TableRenderer):
     ) -> list[RenderableType]:
         lines: list[RenderableType] = []
         drew: str | None = None
-        draws = False
+        draws = trick_done = False
         for ev in events:
             kind = ev["kind"]
             seat = ev["seat"]
@@ -168,6 +174,7 @@ class PunttuTable(TableRenderer):
                 lines.append(self._with_card("  " + text, ev["card"], name=self.names(seat)))
             elif kind == "trick":
                 lines.append(self._trick(ev, public))
+                trick_done = True
             elif kind == "draw":
                 draws = True
                 if "card" in ev:
@@ -189,6 +196,8 @@ class PunttuTable(TableRenderer):
             else:
                 line.append(_("The stock is empty: the hands are played out."), style="dim")
             lines.append(line)
+        if trick_done and not public.get("over"):
+            lines.append(Text(""))
         return lines
 
     def _trick(self, ev: Mapping[str, Any], public: Mapping[str, Any]) -> Text:
@@ -197,29 +206,29 @@ class PunttuTable(TableRenderer):
         points = int(ev["points"])
         if self.names.is_you(winner):
             text = ngettext(
-                "You take the trick with {card}: {points} point",
-                "You take the trick with {card}: {points} points",
+                "Trick {number}: you take it with {card}, {points} point",
+                "Trick {number}: you take it with {card}, {points} points",
                 points,
             )
         else:
             text = ngettext(
-                "{name} takes the trick with {card}: {points} point",
-                "{name} takes the trick with {card}: {points} points",
+                "Trick {number}: {name} takes it with {card}, {points} point",
+                "Trick {number}: {name} takes it with {card}, {points} points",
                 points,
             )
-        line = Text("→ ", style="bold")
+        line = Text("→ ")
         line.append_text(
-            self._with_card(text, taken_with, name=self.names(winner), points=points)
+            self._with_card(
+                text,
+                taken_with,
+                number=public["tricks_played"],
+                name=self.names(winner),
+                points=points,
+            )
         )
         line.stylize("bold green" if self.names.is_you(winner) else "bold")
         line.append(
-            "  "
-            + _("(trick {number} of {total}; total {sum})").format(
-                number=public["tricks_played"],
-                total=public["tricks_total"],
-                sum=public["points"][winner],
-            ),
-            style="dim",
+            " " + _("({total} in all)").format(total=public["points"][winner]), style="dim"
         )
         return line
 

@@ -41,17 +41,13 @@ class PunttuHeuristic(Bot):
     name: ClassVar[str] = "heuristic"
 
     #: How likely a later player who holds a beating card uses it (they may fear being overtaken).
-    beat_willingness: ClassVar[float] = 0.85
+    beat_willingness: ClassVar[float] = 0.6
     #: Points a later player who cannot or will not beat is expected to throw in.
     dump_points: ClassVar[float] = 1.5
     #: Points of disadvantage in having to lead the next trick (PU-14).
     lead_cost: ClassVar[float] = 1.0
     #: Points a card kept for later is expected to take with it when it wins a trick.
-    capture_points: ClassVar[float] = 2.0
-    #: Worth of keeping at least one small card to throw under a big one.
-    low_card_weight: ClassVar[float] = 1.0
-    #: With three or more players, how much a point won by an opponent costs us.
-    opponent_weight: ClassVar[float] = 0.5
+    capture_points: ClassVar[float] = 4.0
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -103,7 +99,8 @@ class PunttuHeuristic(Bot):
         for _s, card in trick:
             best_rank = max(best_rank, TRICK_RANK[card])
         later_sizes = [view["hand_sizes"][(seat + k) % n] for k in range(1, n - len(trick))]
-        opponent_weight = 1.0 if n == 2 else self.opponent_weight
+        # A point won by one of n - 1 rivals costs us about 1 / (n - 1) of a point of our own.
+        opponent_weight = 1.0 / (n - 1)
         more_tricks = len(hand) > 1 or stock > 0
         # PU-12: a card still to be played later takes its trick if nobody answers it with a
         # strictly higher card. Its worth in hand is its chance of that, times its own points
@@ -116,10 +113,9 @@ class PunttuHeuristic(Bot):
             above = unseen - below[rank] - unseen_ranks[rank]
             holds = (1.0 - above / unseen) ** (n - 1) if unseen else 1.0
             points = _RANK_POINTS[rank]
-            future[rank] = holds * (points + self.capture_points) - opponent_weight * (
-                1.0 - holds
-            ) * points
-        hand_ranks = [TRICK_RANK[card] for card in hand]
+            future[rank] = (
+                holds * (points + self.capture_points) - opponent_weight * (1.0 - holds) * points
+            )
 
         scores: dict[int, float] = {}
         for rank in candidates:
@@ -142,12 +138,7 @@ class PunttuHeuristic(Bot):
             else:
                 # Already beaten by a card on the table: whatever we add goes to someone else.
                 trick_worth = -opponent_weight * (pot + points)
-            kept = list(hand_ranks)
-            kept.remove(rank)
-            has_low = any(r <= 1 for r in kept)
-            scores[rank] = (
-                trick_worth - future[rank] + (self.low_card_weight if has_low else 0.0)
-            )
+            scores[rank] = trick_worth - future[rank]
         return scores
 
 

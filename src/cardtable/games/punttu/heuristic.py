@@ -6,8 +6,12 @@ weighs each card it could play by
 - what the trick is likely to bring: the cards on the table, the card played, and what the players
   still to play can add — each of them could beat it only with a strictly higher card (PU-12: the
   first of equal cards wins), and only if one is still unseen;
-- what the card leaves in hand for later: strong cards to take rich tricks, and one small card to
-  throw under a big one (the strategy notes of the rules file);
+- what the card is worth kept for later: its chance of taking a future trick (no unseen strictly
+  higher card turns up against it), times its points and what it would take with it, less its
+  points lost to a rival otherwise. Small cards are worth little kept, so they are what the bot
+  leads (a small lead loses few points) and throws under a card it cannot beat; a strong card is
+  kept for a rich trick and spent only when the trick pays for it (the strategy notes of the
+  rules file);
 - that the winner leads next (PU-14), which is a small disadvantage: the others answer after
   seeing the lead, and the last to play in a trick chooses with full knowledge of it.
 
@@ -36,7 +40,8 @@ assert all(_RANK_POINTS[TRICK_RANK[c]] == CARD_POINTS[c] for c in LATIN_DECK)
 
 
 class PunttuHeuristic(Bot):
-    """A fast rule-of-thumb player. Deterministic: the same view always gives the same card."""
+    """A fast rule-of-thumb player. Deterministic: the same view always gives the same card, ties
+    going to the lower rank, then to the lower card, so it needs no randomness at all."""
 
     name: ClassVar[str] = "heuristic"
 
@@ -74,7 +79,7 @@ class PunttuHeuristic(Bot):
         stock: int = view["stock"]
 
         if n == 2 and stock == 0:
-            return by_rank[_solve_two(hand, unseen_ranks, trick, seat, by_rank)]
+            return by_rank[_solve_two(hand, unseen_ranks, trick, by_rank)]
 
         scores = self._scores(view, n, seat, hand, trick, unseen_ranks, stock, list(by_rank))
         best = max(by_rank, key=lambda rank: (scores[rank], -rank))
@@ -161,7 +166,6 @@ def _solve_two(
     hand: list[int],
     unseen_ranks: list[int],
     trick: list[tuple[int, int]],
-    seat: int,
     by_rank: dict[int, Action],
 ) -> int:
     """Best rank to play at two players once the stock is empty: everything is known (PU-15)."""

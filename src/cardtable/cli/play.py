@@ -185,6 +185,13 @@ def play(
             ),
             param_hint="--seat",
         )
+    if record_path is not None and not record_path.resolve().parent.is_dir():
+        raise click.BadParameter(
+            _("there is no folder {folder} to save the record in").format(
+                folder=record_path.parent
+            ),
+            param_hint="--record",
+        )
     match_seed = secrets.randbits(63) if seed is None else seed
     bot_seats = [s for s in range(table.players) if s != human]
     seat_players: list[Bot | None] = [None] * table.players

@@ -120,7 +120,7 @@ class PunttuTable(TableRenderer):
         if self.deal_label:
             title = f"{self.deal_label} · {title}"
         return Panel(
-            Group(*parts), title=title, title_align="left", expand=False, width=PANEL_WIDTH
+            Group(*parts), title=title, title_align="left", width=PANEL_WIDTH
         )
 
     def numbered_actions(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:

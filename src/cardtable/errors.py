@@ -36,3 +36,7 @@ class IllegalAction(CardtableError):
 
 class RecordError(CardtableError):
     """A game record that is malformed, or whose actions cannot be replayed."""
+
+
+class MeldError(CardtableError):
+    """Cards that do not form a valid meld, or a lay-off that would not leave one (Pontinho)."""

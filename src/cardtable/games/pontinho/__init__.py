@@ -1,0 +1,28 @@
+"""Pontinho, the Brazilian rummy for two to eight players (rules: shared/rules/pontinho.md).
+
+Two French decks and 4 jokers (PO-1); cards and notation are in ``cardtable.cards.french``, the
+melds (validation, lay-offs, enumeration) in ``cardtable.games.pontinho.melds``.
+
+Glossary — the game's own words:
+
+- **trinca** (set): 3 or 4 cards of one rank, natural cards of different suits, at most three
+  natural suits; a joker may fill a fourth (PO-12). Written with bare jokers: ``Ks Kh Kd *``.
+- **sequência** (run): 3 to 14 cards of one suit in consecutive ranks, the ace low (A 2 3) or
+  high (Q K A), never wrapping around (PO-13). A joker names its card: ``9h *=Th Jh``.
+- **coringa** (joker): wild, stands for any card; a meld may hold any number of them but at least
+  one natural card (PO-11, PO-14). Once laid it keeps the card it stands for (PO-15).
+- **monte** (the stock): face-down cards one draws from (PO-4, PO-6, PO-8).
+- **lixo** (the discard pile): face up; its top card may be taken only into a new meld at once
+  (PO-6, PO-7).
+- **queimar** (to burn): the first player's first card drawn from the stock may be set aside,
+  face up, and replaced (PO-9, PO-10).
+- **encaixar** (to lay off): to add cards from hand to any meld on the table, once one has laid a
+  meld of one's own (PO-16).
+- **avançar** (to advance): to take the top discard out of turn, straight into a new meld with at
+  least two cards from one's hand, and nothing else (PO-17 … PO-21).
+- **bater** (to go out): to empty one's hand, by melding everything or by discarding the last
+  card; the deal ends (PO-22, PO-23).
+- **estourar** (to bust): to reach the match's point limit and be out ("estourou", PO-24).
+- **voltar** (to buy back in): a busted player returns with the highest total among those still
+  in (PO-25).
+"""

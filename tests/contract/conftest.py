@@ -1,0 +1,106 @@
+"""Parametrization and the few game-specific hooks of the generic contract tests.
+
+Every test that takes a ``case`` runs for every registered game (``cardtable.available()``), every
+player count of its class, and each option set listed in its hooks. A new game needs one entry in
+``HOOKS``: the tests fail with a message saying so until it has one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable.cards.latin import LATIN_DECK
+from cardtable.engine.game import Game
+from cardtable.games import game_class
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the contract tests cannot know generically about one game."""
+
+    #: All card texts of the deal in a ``debug_view()`` (hands, stock, table, piles…), as a list.
+    cards: Callable[[Mapping[str, Any]], list[str]]
+    #: The card texts a deal of this table holds (the deck after any trimming), as a list.
+    deck: Callable[[Game], list[str]]
+    #: The most actions a deal can take (the documented bound on a deal's length).
+    max_actions: Callable[[Game], int]
+    #: The sum of all sides' points at the end of a deal, or None if the game has no such sum.
+    points_total: Callable[[Game], int | None]
+    #: Texts of actions to try in every state besides those seen legal elsewhere.
+    extra_action_texts: Callable[[Game], list[str]] = lambda game: []
+    #: Option sets to run the contract under, besides the defaults.
+    option_sets: Sequence[Mapping[str, Any]] = field(default_factory=lambda: [{}])
+
+
+def _punttu_cards(debug: Mapping[str, Any]) -> list[str]:
+    return (
+        [c for hand in debug["hands"] for c in hand]
+        + list(debug["stock"])
+        + list(debug["trick"])
+        + [c for pile in debug["won"] for c in pile]
+    )
+
+
+def _punttu_deck(game: Game) -> list[str]:
+    removed = set(game.deal(seed=0).view(0)["removed"])
+    return [str(c) for c in LATIN_DECK if str(c) not in removed]
+
+
+HOOKS: dict[str, Hooks] = {
+    "punttu": Hooks(
+        cards=_punttu_cards,
+        deck=_punttu_deck,
+        max_actions=lambda game: len(_punttu_deck(game)),  # PU-15: one action per card
+        points_total=lambda game: sum(  # PU-2, PU-7
+            1 if c[0] in "AJQK" else int(c[0]) for c in _punttu_deck(game)
+        ),
+        extra_action_texts=lambda game: [f"play {c}" for c in LATIN_DECK],
+        option_sets=[{}, {"trim": "twos"}, {"show_played": True}],
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One table under contract: the game and its hooks."""
+
+    game: Game
+    known_hooks: Hooks | None
+
+    @property
+    def hooks(self) -> Hooks:
+        """The game's hooks; a game without them fails with a message saying what to add."""
+        if self.known_hooks is None:
+            pytest.fail(
+                f"add contract hooks for {self.game.name!r} to HOOKS in tests/contract/conftest.py"
+            )
+        return self.known_hooks
+
+    def __repr__(self) -> str:
+        return repr(self.game)
+
+
+def _cases() -> list[Any]:
+    params = []
+    for name in cardtable.available():
+        cls = game_class(name)
+        hooks = HOOKS.get(name)
+        for players in range(cls.min_players, cls.max_players + 1):
+            for options in hooks.option_sets if hooks else [{}]:
+                opts = "".join(f"-{k}={v}" for k, v in options.items())
+                game = cardtable.game(name, players=players, **options)
+                params.append(pytest.param(Case(game, hooks), id=f"{name}-{players}p{opts}"))
+    return params
+
+
+CASES = _cases()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "case" in metafunc.fixturenames:
+        metafunc.parametrize("case", CASES)

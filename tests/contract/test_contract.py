@@ -1,0 +1,344 @@
+"""Generic contract tests, run over every registered game, player count and listed option set.
+
+Only the public API is used (see DESIGN.md), plus the few hooks of ``conftest.py``. Seeds are
+hypothesis strategies; each example deals a table from a seed and plays it out with seeded random
+choices, checking the contract at every step (OpenSpiel-style random-playout tests).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardtable
+from cardtable.engine.action import Action
+from cardtable.engine.events import Event
+from cardtable.engine.game import MAX_SEED, State
+from cardtable.engine.record import replay
+
+seeds = st.integers(min_value=0, max_value=MAX_SEED)
+play_seeds = st.integers(min_value=0, max_value=2**32)
+
+
+@dataclass
+class Trace:
+    """A seeded random playout: a copy of the state before each action, the actions, the events
+    each returned, and the final state."""
+
+    states: list[State]
+    actions: list[Action]
+    events: list[tuple[Event, ...]]
+    final: State
+
+    @property
+    def all_states(self) -> list[State]:
+        return [*self.states, self.final]
+
+
+def play(case: Any, seed: int, play_seed: int, limit: int | None = None) -> Trace:
+    """Deal from ``seed`` (the dealer drawn from ``play_seed``) and play at random, at most
+    ``limit`` actions (default: to the end, failing if the deal outlasts its bound)."""
+    game = case.game
+    rng = random.Random(play_seed)
+    state = game.deal(seed=seed, dealer=rng.randrange(game.players))
+    bound = case.hooks.max_actions(game)
+    trace = Trace([], [], [], state)
+    while not state.is_over and (limit is None or len(trace.actions) < limit):
+        assert len(trace.actions) < bound, f"{game!r}: deal not over after {bound} actions"
+        action = rng.choice(state.legal_actions())
+        trace.states.append(state.clone())
+        trace.actions.append(action)
+        trace.events.append(state.apply(action))
+    return trace
+
+
+_WORD = re.compile(r'[^\s"\[\]{},:]+')
+
+
+def words(data: object) -> set[str]:
+    """Every whitespace-separated word of every string (keys included) of a JSON-safe value."""
+    return set(_WORD.findall(json.dumps(data, ensure_ascii=False)))
+
+
+class Secrets:
+    """What each seat may not see in one state, computed once."""
+
+    def __init__(self, state: State, hooks: Any) -> None:
+        everything = Counter(hooks.cards(state.debug_view()))
+        self.hidden: list[set[str]] = []
+        for seat in range(state.game.players):
+            secret = Counter(state.secret_cards(seat))
+            assert not secret - everything, "secret_cards lists cards not in the deal"
+            visible = everything - secret
+            # A card counts only if no copy of it is visible to the seat (in games with two
+            # copies of a card, a seat's own 7h says nothing about an opponent's 7h).
+            self.hidden.append({card for card in secret if visible[card] == 0})
+
+    def leaks(self, shown: Iterable[str], seat: int) -> list[str]:
+        """Cards secret from ``seat`` that appear in ``shown``."""
+        return sorted(set(shown) & self.hidden[seat])
+
+
+def without_history(debug: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in debug.items() if key != "history"}
+
+
+# -- termination and legal actions ---------------------------------------------------------------
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_playout_ends_within_bound(case: Any, seed: int, play_seed: int) -> None:
+    """A random playout ends within the game's bound; while it lasts someone is to move and has
+    legal actions; once over, nobody moves, nothing is legal and there is an outcome."""
+    trace = play(case, seed, play_seed)
+    game = case.game
+    assert len(trace.actions) <= case.hooks.max_actions(game)
+    for state in trace.states:
+        assert not state.is_over
+        assert state.to_move in range(game.players)
+        assert state.legal_actions()
+        assert state.outcome is None
+    final = trace.final
+    assert final.is_over and final.to_move is None
+    assert final.legal_actions() == []
+    assert final.legal_action_ids() == []
+    outcome = final.outcome
+    assert outcome is not None
+    assert outcome.sides == game.sides
+    assert len(outcome.points) == len(game.sides)
+    assert outcome.winners and set(outcome.winners) <= set(range(game.players))
+    with pytest.raises(cardtable.IllegalAction):
+        final.apply(trace.actions[-1])
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_apply_accepts_exactly_the_legal_actions(case: Any, seed: int, play_seed: int) -> None:
+    """Every legal action is accepted (on a clone); every other action text seen in this deal
+    or listed by the game is rejected with IllegalAction and leaves the state unchanged."""
+    trace = play(case, seed, play_seed)
+    game = case.game
+    texts = {str(a) for state in trace.states for a in state.legal_actions()}
+    texts |= set(case.hooks.extra_action_texts(game))
+    for state in trace.states:
+        legal = {str(a) for a in state.legal_actions()}
+        for action in state.legal_actions():
+            state.clone().apply(action)
+        before = state.debug_view()
+        for text in sorted(texts - legal):
+            try:
+                action = game.parse_action(text)
+            except cardtable.IllegalAction:
+                continue
+            with pytest.raises(cardtable.IllegalAction):
+                state.apply(action)
+            with pytest.raises(cardtable.IllegalAction):
+                state.apply(text)
+        assert state.debug_view() == before
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_action_text_and_ids_round_trip(case: Any, seed: int, play_seed: int) -> None:
+    """``str(action)`` parses back to the action; action ids round-trip, lie in the id space,
+    and ``legal_action_ids()`` are exactly the ids of ``legal_actions()``, without repeats."""
+    trace = play(case, seed, play_seed)
+    game = case.game
+    for state in trace.states:
+        actions = state.legal_actions()
+        assert len({str(a) for a in actions}) == len(actions)
+        for action in actions:
+            assert game.parse_action(str(action)) == action
+            assert str(game.parse_action(str(action))) == str(action)
+            action_id = state.action_id(action)
+            assert 0 <= action_id < game.num_action_ids
+            assert state.action_from_id(action_id) == action
+        ids = state.legal_action_ids()
+        assert len(set(ids)) == len(ids)
+        assert set(ids) == {state.action_id(a) for a in actions}
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_apply_unchecked_agrees_with_apply(case: Any, seed: int, play_seed: int) -> None:
+    """The bots' fast path gives the same state as ``apply`` at every step (history aside)."""
+    trace = play(case, seed, play_seed)
+    fast = trace.states[0].clone()
+    for checked, action in zip([*trace.states[1:], trace.final], trace.actions, strict=True):
+        fast.apply_unchecked(fast.action_id(action))
+        assert without_history(fast.debug_view()) == without_history(checked.debug_view())
+        assert fast.to_move == checked.to_move
+    assert fast.outcome == trace.final.outcome
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_clones_are_independent(case: Any, seed: int, play_seed: int) -> None:
+    """Changing a clone never changes the original, nor the other way round."""
+    trace = play(case, seed, play_seed)
+    for state, action in zip(trace.states, trace.actions, strict=True):
+        before = state.debug_view()
+        copy = state.clone()
+        assert copy.debug_view() == before
+        copy.apply(action)
+        assert state.debug_view() == before
+        other = state.clone()
+        state.apply(action)
+        assert other.debug_view() == before
+
+
+# -- records and seeds ---------------------------------------------------------------------------
+
+
+@given(seed=seeds, play_seed=play_seeds, cut=st.floats(min_value=0, max_value=1))
+def test_records_round_trip(case: Any, seed: int, play_seed: int, cut: float) -> None:
+    """A deal's record, through JSON, replays to the same state and outcome, whether the deal
+    is over or stopped part-way."""
+    trace = play(case, seed, play_seed)
+    states = trace.all_states
+    state = states[round(cut * (len(states) - 1))]
+    record = json.loads(json.dumps(state.to_record()))
+    replayed = replay(record)
+    assert replayed.state.debug_view() == state.debug_view()
+    assert replayed.state.outcome == state.outcome
+    result = replayed.result()
+    assert result["game"] == case.game.name
+    assert result["over"] == state.is_over
+    assert result["to_move"] == state.to_move
+    assert json.loads(json.dumps(result)) == result
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_seeds_are_reproducible(case: Any, seed: int, play_seed: int) -> None:
+    """The same seed deals the same cards; a record with that seed replays the same deal."""
+    first = play(case, seed, play_seed)
+    second = play(case, seed, play_seed)
+    assert [s.debug_view() for s in first.all_states] == [s.debug_view() for s in second.all_states]
+    record = {
+        **case.game.describe(),
+        "dealer": first.states[0].dealer,
+        "seed": seed,
+        "actions": [str(a) for a in first.actions],
+    }
+    assert replay(json.loads(json.dumps(record))).state.debug_view() == first.final.debug_view()
+
+
+# -- invariants ------------------------------------------------------------------------------------
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_cards_are_conserved(case: Any, seed: int, play_seed: int) -> None:
+    """At every step the deal holds exactly the table's deck: nothing lost, nothing doubled."""
+    trace = play(case, seed, play_seed)
+    deck = sorted(case.hooks.deck(case.game))
+    for state in trace.all_states:
+        assert sorted(case.hooks.cards(state.debug_view())) == deck
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_points_add_up(case: Any, seed: int, play_seed: int) -> None:
+    """At the end the sides' points add up to the points in play."""
+    trace = play(case, seed, play_seed)
+    total = case.hooks.points_total(case.game)
+    outcome = trace.final.outcome
+    assert outcome is not None
+    if total is not None:
+        assert sum(outcome.points) == total
+
+
+# -- hidden information ----------------------------------------------------------------------------
+
+
+@given(seed=seeds, play_seed=play_seeds, rng_seed=play_seeds)
+def test_views_hide_secret_cards(case: Any, seed: int, play_seed: int, rng_seed: int) -> None:
+    """For every seat at every step: the views are JSON-safe, show no card secret from that seat,
+    and do not depend on the hidden cards (a determinized copy looks the same to the seat)."""
+    trace = play(case, seed, play_seed)
+    rng = random.Random(rng_seed)
+    hooks = case.hooks
+    deck = sorted(hooks.deck(case.game))
+    for state in trace.all_states:
+        before = state.debug_view()
+        secrets = Secrets(state, hooks)
+        for seat in range(case.game.players):
+            view = state.view(seat)
+            memory = state.view(seat, memory=True)
+            for data in (view, memory):
+                assert json.loads(json.dumps(data)) == data
+                assert secrets.leaks(words(data), seat) == []
+            assert view["seat"] == seat
+            other = state.determinize(seat, rng)
+            assert other.view(seat) == view
+            assert other.view(seat, memory=True) == memory
+            assert sorted(hooks.cards(other.debug_view())) == deck
+            assert other.to_move == state.to_move
+            if state.to_move == seat:
+                assert other.legal_actions() == state.legal_actions()
+        assert state.debug_view() == before
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_event_views_hide_secret_cards(case: Any, seed: int, play_seed: int) -> None:
+    """The events ``apply`` returns show each viewer (and spectators) no card secret from them:
+    what a seat draws is in the event's private part, seen by that seat only."""
+    trace = play(case, seed, play_seed)
+    hooks = case.hooks
+    players = range(case.game.players)
+    for after, events in zip(trace.all_states[1:], trace.events, strict=True):
+        secrets = Secrets(after, hooks)
+        for event in events:
+            assert event.seat is None or event.seat in players
+            for viewer in players:
+                data = event.view(viewer)
+                assert json.loads(json.dumps(data)) == data
+                assert secrets.leaks(words(data), viewer) == []
+            # A spectator sees only the public part, which every seat may see.
+            public = words(event.view(None))
+            for viewer in players:
+                assert secrets.leaks(public, viewer) == []
+
+
+# -- matches -------------------------------------------------------------------------------------
+
+
+@given(seed=seeds, play_seed=play_seeds)
+def test_match_deals_pass_on_and_end(case: Any, seed: int, play_seed: int) -> None:
+    """A match: each deal is dealt by the next dealer, totals are the sums of the deals, the
+    match ends, and its record replays to the same totals."""
+    game = case.game
+    rng = random.Random(play_seed)
+    match = game.match(seed=seed, dealer=rng.randrange(game.players))
+    for _deal in range(200):
+        state = match.current
+        for _step in range(case.hooks.max_actions(game)):
+            if state.is_over:
+                break
+            assert not match.is_over and match.outcome is None
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.is_over
+        if match.is_over:
+            break
+        with pytest.raises(cardtable.CardtableError):
+            match.current.apply(rng.choice(case.hooks.extra_action_texts(game) or ["x"]))
+        previous = match.current.dealer
+        match.next_deal()
+        assert match.current.dealer == game.next_dealer(previous)
+    assert match.is_over
+    outcome = match.outcome
+    assert outcome is not None
+    totals = [0] * len(game.sides)
+    for deal in match.deals:
+        assert deal.outcome is not None
+        for side, points in enumerate(deal.outcome.points):
+            totals[side] += points
+    assert list(outcome.points) == totals == list(match.totals)
+    replayed = replay(json.loads(json.dumps(match.to_record())))
+    assert replayed.match is not None
+    assert replayed.result()["points"] == totals
+    assert replayed.result()["over"] is True
+    assert replayed.result()["winners"] == list(outcome.winners)

@@ -51,6 +51,15 @@ def _punttu_deck(game: Game) -> list[str]:
     return [str(c) for c in LATIN_DECK if str(c) not in removed]
 
 
+def _putto_cards(debug: Mapping[str, Any]) -> list[str]:
+    return (
+        [c for hand in debug["hands"] for c in hand]
+        + list(debug["stock"])
+        + list(debug["table"])
+        + [c for pile in debug["piles"] for c in pile]
+    )
+
+
 HOOKS: dict[str, Hooks] = {
     "punttu": Hooks(
         cards=_punttu_cards,
@@ -61,6 +70,20 @@ HOOKS: dict[str, Hooks] = {
         ),
         extra_action_texts=lambda game: [f"play {c}" for c in LATIN_DECK],
         option_sets=[{}, {"trim": "twos"}, {"show_played": True}],
+    ),
+    "putto": Hooks(
+        cards=_putto_cards,
+        deck=lambda game: [str(c) for c in LATIN_DECK],
+        max_actions=lambda game: 39,  # PT-14: every card but the face-up one is played once
+        points_total=lambda game: None,  # sweeps and primiera vary; PT-16 has its own tests
+        extra_action_texts=lambda game: [
+            f"{kind} {c}" for kind in ("play", "capture") for c in LATIN_DECK
+        ],
+        option_sets=[
+            {},
+            {"must_capture": True},
+            {"leftover": "nobody", "last_play_sweep": False},
+        ],
     ),
 }
 

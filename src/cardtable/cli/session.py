@@ -103,7 +103,7 @@ class Session:
         """The view shown on screen: the human's, or a spectator's when watching."""
         if self.human is not None:
             return state.view(self.human)
-        return self.renderer.public_view(state.view(0))
+        return state.view(None)
 
     def _start_deal(self, state: State) -> None:
         self.console.print()

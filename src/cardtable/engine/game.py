@@ -94,6 +94,7 @@ class Game(ABC):
 
     def _check_options(self, given: set[str]) -> None:
         """Reject combinations of options that make no sense together (``given``: set by hand)."""
+        return None
 
     def _sides(self) -> tuple[tuple[int, ...], ...]:
         """Who scores together. By default every seat is its own side."""
@@ -238,14 +239,17 @@ class State(ABC):
         self.history.append((seat, action))
         return self._apply(action)
 
-    def view(self, seat: int, *, memory: bool = False) -> dict[str, Any]:
+    def view(self, seat: int | None, *, memory: bool = False) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-safe dict built from an allow-list.
+
+        ``seat=None`` is a spectator's view: public information only, no hand.
 
         With ``memory=True`` it also holds ``log``: every action of the deal as everyone saw it
         (all action texts are public), i.e. what a player with perfect recall remembers. Bots get
         this; a table shows only what its options show.
         """
-        self.game.check_seat(seat)
+        if seat is not None:
+            self.game.check_seat(seat)
         data = {
             "game": self.game.name,
             "players": self.game.players,
@@ -299,8 +303,8 @@ class State(ABC):
         """Apply a verified action."""
 
     @abstractmethod
-    def _view(self, seat: int) -> dict[str, Any]:
-        """The game's part of ``seat``'s view."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's part of ``seat``'s view (``None``: a spectator, who holds no hand)."""
 
     @abstractmethod
     def _debug_view(self) -> dict[str, Any]:

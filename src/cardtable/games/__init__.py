@@ -12,8 +12,9 @@ from cardtable.i18n import _
 def _registry() -> dict[str, type[Game]]:
     # Imported here so that loading one game does not load the others' modules first.
     from cardtable.games.punttu import PunttuGame
+    from cardtable.games.putto import PuttoGame
 
-    return {cls.name: cls for cls in (PunttuGame,)}
+    return {cls.name: cls for cls in (PunttuGame, PuttoGame)}
 
 
 def available() -> list[str]:

@@ -81,13 +81,9 @@ class TableRenderer(ABC):
     ) -> list[RenderableType]:
         """Lines describing ``events`` (each already ``Event.view``-ed for the viewer).
 
-        ``public`` is the view after the events, reduced by ``public_view`` when the viewer is a
-        spectator.
+        ``public`` is the view after the events (a spectator's view, ``view(None)``, when
+        watching).
         """
-
-    @abstractmethod
-    def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        """``view`` without anything private to its seat: what a spectator may be shown."""
 
     @abstractmethod
     def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:

@@ -127,9 +127,6 @@ class PunttuTable(TableRenderer):
         by_card = {str(action.cards[0]): action for action in legal if action.kind == "play"}
         return [by_card[text] for text in hand_order(view["hand"]) if text in by_card]
 
-    def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        return {key: value for key, value in view.items() if key not in ("hand", "seat", "log")}
-
     # -- deals and events --------------------------------------------------------------------------
 
     def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:

@@ -162,14 +162,7 @@ class PunttuState(State):
             # PU-11: the others play in turn order.
             self._to_move = seat + 1 if seat + 1 < n else 0
             return
-        # PU-12: the highest trick rank wins; among equals the first played (strict ``>``).
-        rank = TRICK_RANK
-        best_index = 0
-        best_rank = rank[trick[0]]
-        for index in range(1, n):
-            if rank[trick[index]] > best_rank:
-                best_rank = rank[trick[index]]
-                best_index = index
+        best_index = _winning_index(trick)
         winner = (self.leader + best_index) % n
         self.won[winner] += trick
         self.points[winner] += sum(map(CARD_POINTS.__getitem__, trick))  # PU-16
@@ -231,21 +224,29 @@ class PunttuState(State):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def _view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
+        trick = self.trick
         data: dict[str, Any] = {
             "phase": "over" if self._to_move is None else "play",
-            "hand": [card_text(c) for c in sorted(self.hands[seat])],
             "hand_sizes": [len(hand) for hand in self.hands],  # PU-22
             "stock": len(self.stock),  # PU-22
             "leader": self.leader,
             # PU-20: the current trick is face up, with who played each card.
-            "trick": [[(self.leader + i) % n, card_text(c)] for i, c in enumerate(self.trick)],
+            "trick": [[(self.leader + i) % n, card_text(c)] for i, c in enumerate(trick)],
+            # PU-12: who would take the trick as it lies (public: everyone sees the cards).
+            "winning": (
+                [(self.leader + _winning_index(trick)) % n, card_text(trick[_winning_index(trick)])]
+                if trick
+                else None
+            ),
             "points": list(self.points),  # PU-22
             "tricks_played": self.tricks_played,
             "tricks_total": (40 - len(removed_cards(n, self.game.options.trim))) // n,
             "removed": [card_text(c) for c in removed_cards(n, self.game.options.trim)],
         }
+        if seat is not None:
+            data["hand"] = [card_text(c) for c in sorted(self.hands[seat])]
         if self.game.options.show_played:  # PU-21
             data["played"] = [card_text(c) for c in sorted(c for p in self.won for c in p)]
         return data
@@ -293,3 +294,16 @@ class PunttuState(State):
         return [card_text(c) for s, hand in enumerate(self.hands) if s != seat for c in hand] + [
             card_text(c) for c in self.stock
         ]
+
+
+def _winning_index(trick: Sequence[int]) -> int:
+    """PU-12: the index of the card that takes ``trick``: the highest trick rank (PU-3), and
+    among equal highest cards the first played (hence the strict ``>``)."""
+    rank = TRICK_RANK
+    best_index = 0
+    best_rank = rank[trick[0]]
+    for index in range(1, len(trick)):
+        if rank[trick[index]] > best_rank:
+            best_rank = rank[trick[index]]
+            best_index = index
+    return best_index

@@ -316,10 +316,9 @@ class PuttoState(State):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def _view(self, seat: int) -> dict[str, Any]:
-        return {
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "phase": "over" if self._to_move is None else "play",
-            "hand": [card_text(c) for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)],
             "hand_sizes": [len(hand) for hand in self.hands],  # PT-22
             "stock": len(self.stock),
             "table": [card_text(c) for c in self.table],
@@ -327,6 +326,11 @@ class PuttoState(State):
             "captured": [len(pile) for pile in self.piles],  # pile sizes are plain to see
             "plays": self.plays,
         }
+        if seat is not None:
+            data["hand"] = [
+                card_text(c) for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)
+            ]
+        return data
 
     def _debug_view(self) -> dict[str, Any]:
         return {

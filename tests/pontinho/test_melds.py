@@ -4,6 +4,7 @@ cards, agrees with a brute-force oracle built on the validator)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations, product
@@ -519,3 +520,18 @@ def test_enumeration_matches_the_oracle(text: str) -> None:
 @given(hands(max_size=5).filter(lambda h: h.count(JOKER) <= 2))
 def test_enumeration_matches_the_oracle_on_random_hands(cards: list[int]) -> None:
     assert set(enumerate_melds(cards)) == _oracle(cards)
+
+
+def test_random_deals_agree() -> None:
+    """Seeded hands dealt from the whole deck: the quick checks agree with the enumeration."""
+    rng = random.Random(20240601)
+    deck = list(FRENCH_DECK)
+    for _ in range(300):
+        cards = rng.sample(deck, rng.randint(3, 11))
+        melds = enumerate_melds(cards)
+        assert has_meld(cards) == bool(melds)
+        top = rng.choice(deck)
+        assert has_meld_with(cards, top) == bool(enumerate_melds_with(cards, top))
+        available = Counter(int(c) for c in cards)
+        for meld in melds:
+            assert not Counter(int(k) for k in meld.kinds) - available

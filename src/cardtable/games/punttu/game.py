@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -11,8 +10,9 @@ from cardtable.cards.latin import LATIN_DECK, format_cards, parse_card
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.engine.options import Option
+from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hands
 from cardtable.engine.shuffle import shuffle
-from cardtable.errors import CardError, IllegalAction, SetupError
+from cardtable.errors import CardError, IllegalAction
 from cardtable.games.punttu.deck import HAND_SIZE, removed_cards, table_deck
 from cardtable.games.punttu.state import PLAY_ACTIONS, PunttuState
 from cardtable.i18n import N_, _
@@ -69,71 +69,20 @@ class PunttuGame(Game):
         return state
 
     def _deal_setup(self, setup: Mapping[str, Any], dealer: int) -> PunttuState:
-        unexpected = sorted(set(setup) - {"hands", "stock"})
-        if unexpected:
-            raise SetupError(
-                _("a punttu setup has only 'hands' and 'stock', not {keys}").format(
-                    keys=", ".join(repr(k) for k in unexpected)
-                )
-            )
-        hands_text = setup.get("hands")
-        stock_text = setup.get("stock", [])
-        if not isinstance(hands_text, list) or len(hands_text) != self.players:
-            raise SetupError(
-                _("setup 'hands' must be a list of {n} hands, one per seat").format(n=self.players)
-            )
-        hands = [
-            self._setup_cards(hand, _("hand of seat {seat}").format(seat=seat))
-            for seat, hand in enumerate(hands_text)
-        ]
-        stock = self._setup_cards(stock_text, _("stock"))
-        for seat, hand in enumerate(hands):
-            if len(hand) != HAND_SIZE:
-                raise SetupError(
-                    _(
-                        "the hand of seat {seat} has {count} cards; each hand starts with "
-                        "{size} (PU-8)"
-                    ).format(seat=seat, count=len(hand), size=HAND_SIZE)
-                )
-        self._check_deck([card for hand in hands for card in hand] + stock)
+        check_keys(setup, self.name, ("hands", "stock"))
+        hands = read_hands(setup, self.players, HAND_SIZE, parse_card, example="Ko", rule="PU-8")
+        stock = read_cards(setup.get("stock", []), _("stock"), parse_card, "Ko")
+        trim = self.options.trim
+        check_deck(
+            [card for hand in hands for card in hand] + stock,
+            table_deck(self.players, trim),
+            format_cards,
+            removed=removed_cards(self.players, trim),
+            removed_note=_("removed from the deck with {n} players and trim={trim}").format(
+                n=self.players, trim=trim
+            ),
+        )
         return PunttuState.new(self, dealer, hands, stock)
-
-    @staticmethod
-    def _setup_cards(cards: object, where: str) -> list[int]:
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise SetupError(
-                _('setup {where} must be a list of card texts such as "Ko"').format(where=where)
-            )
-        try:
-            return [parse_card(c) for c in cards]
-        except CardError as error:
-            raise SetupError(_("setup {where}: {error}").format(where=where, error=error)) from None
-
-    def _check_deck(self, cards: Sequence[int]) -> None:
-        """A setup must hold each card of the table's deck exactly once (PU-5, PU-6)."""
-        counts = Counter(cards)
-        removed = set(removed_cards(self.players, self.options.trim))
-        problems = []
-        twice = sorted(card for card, count in counts.items() if count > 1)
-        if twice:
-            problems.append(_("more than once: {cards}").format(cards=format_cards(twice)))
-        out = sorted(card for card in counts if card in removed)
-        if out:
-            problems.append(
-                _("removed from the deck with {n} players and trim={trim}: {cards}").format(
-                    n=self.players, trim=self.options.trim, cards=format_cards(out)
-                )
-            )
-        missing = sorted(set(table_deck(self.players, self.options.trim)) - set(counts))
-        if missing:
-            problems.append(_("missing: {cards}").format(cards=format_cards(missing)))
-        if problems:
-            raise SetupError(
-                _("the setup is not the {size}-card deck of this table ({problems})").format(
-                    size=len(table_deck(self.players, self.options.trim)),
-                    problems="; ".join(problems),
-                )
-            )
 
     # -- actions -------------------------------------------------------------------------------
 

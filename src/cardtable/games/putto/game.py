@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -11,6 +10,7 @@ from cardtable.cards.latin import LATIN_DECK, format_cards, parse_card
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.engine.options import Option
+from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hands
 from cardtable.engine.shuffle import shuffle
 from cardtable.errors import CardError, IllegalAction, OptionError, SetupError
 from cardtable.games.putto.deck import HAND_SIZE
@@ -127,32 +127,10 @@ class PuttoGame(Game):
         return state
 
     def _deal_setup(self, setup: Mapping[str, Any], dealer: int) -> PuttoState:
-        unexpected = sorted(set(setup) - {"hands", "stock", "table"})
-        if unexpected:
-            raise SetupError(
-                _("a putto setup has only 'hands', 'stock' and 'table', not {keys}").format(
-                    keys=", ".join(repr(k) for k in unexpected)
-                )
-            )
-        hands_text = setup.get("hands")
-        if not isinstance(hands_text, list) or len(hands_text) != self.players:
-            raise SetupError(
-                _("setup 'hands' must be a list of {n} hands, one per seat").format(n=self.players)
-            )
-        hands = [
-            _setup_cards(hand, _("hand of seat {seat}").format(seat=seat))
-            for seat, hand in enumerate(hands_text)
-        ]
-        for seat, hand in enumerate(hands):
-            if len(hand) != HAND_SIZE:
-                raise SetupError(
-                    _(
-                        "the hand of seat {seat} has {count} cards; each hand starts with "
-                        "{size} (PT-5)"
-                    ).format(seat=seat, count=len(hand), size=HAND_SIZE)
-                )
-        stock = _setup_cards(setup.get("stock", []), _("stock"))
-        table = _setup_cards(setup.get("table", []), _("table"))
+        check_keys(setup, self.name, ("hands", "stock", "table"))
+        hands = read_hands(setup, self.players, HAND_SIZE, parse_card, example="7c", rule="PT-5")
+        stock = read_cards(setup.get("stock", []), _("stock"), parse_card, "7c")
+        table = read_cards(setup.get("table", []), _("table"), parse_card, "7c")
         if len(table) != 1:
             raise SetupError(
                 _(
@@ -160,7 +138,7 @@ class PuttoGame(Game):
                     "not {count}"
                 ).format(count=len(table))
             )
-        _check_deck([c for hand in hands for c in hand] + stock + table)
+        check_deck([c for hand in hands for c in hand] + stock + table, LATIN_DECK, format_cards)
         return PuttoState.new(self, dealer, hands, stock, table)
 
     # -- actions -------------------------------------------------------------------------------
@@ -203,30 +181,3 @@ class PuttoGame(Game):
 
 _KINDS = {"play": "play", "p": "play", "capture": "capture", "c": "capture", "take": "capture"}
 _PARSED: dict[str, Action] = {str(action): action for action in ACTIONS}
-
-
-def _setup_cards(cards: object, where: str) -> list[int]:
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise SetupError(
-            _('setup {where} must be a list of card texts such as "7c"').format(where=where)
-        )
-    try:
-        return [parse_card(c) for c in cards]
-    except CardError as error:
-        raise SetupError(_("setup {where}: {error}").format(where=where, error=error)) from None
-
-
-def _check_deck(cards: Sequence[int]) -> None:
-    """A setup must hold each of the 40 cards exactly once (PT-1)."""
-    counts = Counter(cards)
-    problems = []
-    twice = sorted(card for card, count in counts.items() if count > 1)
-    if twice:
-        problems.append(_("more than once: {cards}").format(cards=format_cards(twice)))
-    missing = sorted(set(LATIN_DECK) - set(counts))
-    if missing:
-        problems.append(_("missing: {cards}").format(cards=format_cards(missing)))
-    if problems:
-        raise SetupError(
-            _("the setup is not the 40-card deck ({problems})").format(problems="; ".join(problems))
-        )

@@ -257,7 +257,8 @@ def test_points_add_up(case: Any, seed: int, play_seed: int) -> None:
 @given(seed=seeds, play_seed=play_seeds, rng_seed=play_seeds)
 def test_views_hide_secret_cards(case: Any, seed: int, play_seed: int, rng_seed: int) -> None:
     """For every seat at every step: the views are JSON-safe, show no card secret from that seat,
-    and do not depend on the hidden cards (a determinized copy looks the same to the seat)."""
+    and do not depend on the hidden cards (a determinized copy looks the same to the seat, and
+    to a spectator, whose view ``view(None)`` shows no card hidden from any seat)."""
     trace = play(case, seed, play_seed)
     rng = random.Random(rng_seed)
     hooks = case.hooks
@@ -279,6 +280,13 @@ def test_views_hide_secret_cards(case: Any, seed: int, play_seed: int, rng_seed:
             assert other.to_move == state.to_move
             if state.to_move == seat:
                 assert other.legal_actions() == state.legal_actions()
+            assert other.view(None) == state.view(None)
+        # A spectator sees only what is public: no card hidden from any seat.
+        for data in (state.view(None), state.view(None, memory=True)):
+            assert json.loads(json.dumps(data)) == data
+            assert data["seat"] is None
+            for seat in range(case.game.players):
+                assert secrets.leaks(words(data), seat) == []
         assert state.debug_view() == before
 
 

@@ -144,3 +144,30 @@ def test_apply_refuses_non_actions_and_changes_nothing() -> None:
         with pytest.raises(cardtable.IllegalAction):
             state.apply(bad)  # type: ignore[arg-type]
     assert state.debug_view() == before
+
+
+def test_apply_refuses_actions_whose_text_is_not_an_action() -> None:
+    """An Action built by hand with a plain number or a bool for a card would be recorded as
+    ``play 5`` / ``play True``, which no record could replay: it is refused, state unchanged."""
+    state = cardtable.game("punttu", players=2).deal(seed=1)
+    card = state.legal_actions()[0].cards[0]
+    before = state.debug_view()
+    bogus = [cardtable.Action("play", (int(card),))]
+    if int(card) in (0, 1):
+        bogus.append(cardtable.Action("play", (bool(int(card)),)))
+    for action in bogus:
+        with pytest.raises(cardtable.IllegalAction):
+            state.apply(action)
+    assert state.debug_view() == before
+    state.apply(cardtable.Action("play", (card,)))
+    assert state.to_record()["actions"] == [f"play {card}"]
+
+
+def test_bool_card_is_refused() -> None:
+    """``True == 1`` must not let ``Action("play", (True,))`` stand for the 2 of oros."""
+    setup = setup_for(2)
+    state = cardtable.game("punttu", players=2).deal(setup=setup, dealer=1)
+    assert "2o" in state.view(0)["hand"]
+    with pytest.raises(cardtable.IllegalAction):
+        state.apply(cardtable.Action("play", (True,)))
+    assert state.history == []

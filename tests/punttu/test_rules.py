@@ -374,13 +374,16 @@ def test_pu11_any_card_may_be_played() -> None:
 @rule("PU-12")
 def test_pu12_highest_wins_and_first_played_wins_ties() -> None:
     """PU-12: the highest card wins; among equal highest cards the one played first wins (here
-    the second and fourth players both play a six: the second wins). The winner takes all the
-    cards of the trick into their won pile."""
+    the second and fourth players both play a six: the second wins; the views show the card
+    winning so far). The winner takes all the cards of the trick into their won pile."""
     table = cardtable.game("punttu", players=4)
     setup = complete_setup(4, [["2o"], ["6c"], ["5o"], ["6e"]])
     state = table.deal(setup=setup, dealer=3)  # seat 0 leads
+    winning = []
     for card in ["2o", "6c", "5o", "6e"]:
+        winning.append(state.view(None)["winning"])
         state.apply(f"play {card}")
+    assert winning == [None, [0, "2o"], [1, "6c"], [1, "6c"]]
     debug = state.debug_view()
     assert debug["won"][1] == ["2o", "6c", "5o", "6e"]
     assert debug["won"][0] == debug["won"][2] == debug["won"][3] == []
@@ -661,7 +664,8 @@ def test_pu21_show_played_option() -> None:
 @rule("PU-22")
 def test_pu22_public_information() -> None:
     """PU-22: every seat sees the current trick, every score, the stock count and each hand's
-    size, and they agree with the true state; a seat sees its own hand and no other."""
+    size, and they agree with the true state; a seat sees its own hand and no other, a
+    spectator no hand at all."""
     state = cardtable.game("punttu", players=4).deal(seed=22)
     rng = random.Random(22)
     for _step in range(13):  # into the fourth trick
@@ -680,6 +684,11 @@ def test_pu22_public_information() -> None:
         others = {c for s, hand in enumerate(debug["hands"]) if s != seat for c in hand}
         assert not set(strings(view)) & (others | set(debug["stock"]))
     assert sum(views[0]["points"]) > 0
+    spectator = state.view(None)
+    assert {k: spectator[k] for k in public} == {k: views[0][k] for k in public}
+    assert "hand" not in spectator
+    hidden = {c for hand in debug["hands"] for c in hand} | set(debug["stock"])
+    assert not set(strings(spectator)) & hidden
 
 
 # -- the worked example of the source ----------------------------------------------------------

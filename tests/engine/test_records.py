@@ -231,3 +231,11 @@ def test_unfinished_match_record() -> None:
     assert result["over"] is False
     assert result["to_move"] == match.current.to_move
     assert result["points"] == [0, 0]
+
+
+def test_next_deal_only_after_the_current_one() -> None:
+    match = cardtable.game("punttu", players=2, deals=2).match(seed=1)
+    with pytest.raises(cardtable.CardtableError, match="not over yet"):
+        match.next_deal()
+    assert len(match.deals) == 1
+    assert match.totals == (0, 0)

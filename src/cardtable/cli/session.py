@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.bots.base import Bot
-from cardtable.cli.tables.base import TableRenderer
+from cardtable.cli.tables.base import Choice, TableRenderer
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event
 from cardtable.engine.game import State
@@ -128,7 +128,8 @@ class Session:
         seen = [event.view(self.human) for event in events]
         for line in self.renderer.events(seen, self._viewer_view(state)):
             self.console.print(line)
-        if any(event.kind == "trick" for event in events) and not state.is_over:
+        settling = self.renderer.settling_events
+        if any(event.kind in settling for event in events) and not state.is_over:
             self._pause(self.delay * 2)
 
     def _end_deal(self, state: State) -> None:
@@ -172,7 +173,7 @@ class Session:
     def _human_turn(self, state: State, seat: int) -> tuple[Event, ...]:
         view = state.view(seat)
         legal = state.legal_actions()
-        numbered = self.renderer.numbered_actions(view, legal)
+        choices = self.renderer.choices(view, legal)
         if len(legal) == 1:
             only = legal[0]
             self.console.print(
@@ -188,7 +189,7 @@ class Session:
             return state.apply(only)
         self.console.print(self.renderer.table(view))
         prompt = _("[bold]Your move[/bold] [dim](1–{n}, a card, ? for help):[/dim] ").format(
-            n=len(numbered)
+            n=len(choices)
         )
         while True:
             text = self._ask(prompt).strip()
@@ -204,29 +205,62 @@ class Session:
                 self.console.print(self.renderer.table(view))
                 continue
             try:
-                action = self._parse(text, numbered)
+                action = self._parse(text, view, choices)
+                if action is None:  # the player went back from a question
+                    continue
                 return state.apply(action)
             except CardtableError as error:
                 self._error(str(error))
 
-    @staticmethod
-    def _parse(text: str, numbered: Sequence[Action]) -> Action | str:
-        """A number picks from ``numbered`` (also after the action's word: ``play 2``);
-        anything else is action text for the game to parse and check."""
+    def _parse(
+        self, text: str, view: dict[str, Any], choices: Sequence[Choice]
+    ) -> Action | str | None:
+        """What the player typed, as an action (or action text for the game to parse and check).
+
+        A number picks a choice; after a word (``play 2``, ``c 2``) it stands for the choice's
+        card in the game's own action text (``play Ko``, ``c 7c``). A single word may name a
+        choice (a card). A choice of several actions asks which; ``None``: the player went back.
+        """
         words = text.split()
         number = words[-1] if len(words) in (1, 2) else ""
         if number.isdigit() and (len(words) == 1 or not words[0].isdigit()):
             index = int(number)
-            if not 1 <= index <= len(numbered):
+            if not 1 <= index <= len(choices):
                 raise CardtableError(
                     ngettext(
                         "there is no choice {index}: type {n}, or a card",
                         "there is no choice {index}: type a number from 1 to {n}, or a card",
-                        len(numbered),
-                    ).format(index=index, n=len(numbered))
+                        len(choices),
+                    ).format(index=index, n=len(choices))
                 )
-            return numbered[index - 1]
+            choice = choices[index - 1]
+            if len(words) == 2:
+                return f"{words[0]} {choice.label}"
+            return self._one_of(view, choice)
+        if len(words) == 1:
+            found = self.renderer.find_choice(text, choices)
+            if found is not None:
+                return self._one_of(view, found)
         return text
+
+    def _one_of(self, view: dict[str, Any], choice: Choice) -> Action | None:
+        """The choice's action, asking which when it allows several; ``None``: go back."""
+        if len(choice.actions) == 1:
+            return choice.actions[0]
+        question, answers = self.renderer.which(view, choice)
+        while True:
+            answer = self._ask(question).strip().lower()
+            if not answer:
+                return None
+            if answer in QUIT_WORDS:
+                raise _Quit
+            action = answers.get(answer)
+            if action is not None:
+                return action
+            self._error(
+                _("{answer!r} is not an answer here: type {answers}, or press Enter to "
+                  "choose another card").format(answer=answer, answers=" / ".join(answers))
+            )
 
     def _help(self) -> None:
         table = Table(box=None, show_header=False, padding=(0, 2))

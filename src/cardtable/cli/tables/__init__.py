@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from cardtable.cli.tables.base import SeatNames, TableRenderer
+from cardtable.cli.tables.base import Choice, SeatNames, TableRenderer
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 
 
 def _registry() -> dict[str, type[TableRenderer]]:
     from cardtable.cli.tables.punttu import PunttuTable
+    from cardtable.cli.tables.putto import PuttoTable
 
-    return {cls.game_name: cls for cls in (PunttuTable,)}
+    return {cls.game_name: cls for cls in (PunttuTable, PuttoTable)}
 
 
 def renderer_for(game_name: str, names: SeatNames) -> TableRenderer:
@@ -24,4 +25,4 @@ def renderer_for(game_name: str, names: SeatNames) -> TableRenderer:
     return cls(names)
 
 
-__all__ = ["SeatNames", "TableRenderer", "renderer_for"]
+__all__ = ["Choice", "SeatNames", "TableRenderer", "renderer_for"]

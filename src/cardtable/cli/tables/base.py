@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -55,10 +56,22 @@ class SeatNames:
         return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What one number at the prompt stands for: usually a card (``label``, e.g. ``7c``), and the
+    legal actions it allows. Mostly one; in Putto a card that matches a table card may capture
+    or be played onto the table, and the player is asked which (``TableRenderer.which``)."""
+
+    label: str
+    actions: tuple[Action, ...]
+
+
 class TableRenderer(ABC):
     """How one game looks in a terminal. Subclasses are registered in ``cardtable.cli.tables``."""
 
     game_name: ClassVar[str]
+    #: Event kinds after which the session pauses a little longer (a trick taken, a capture).
+    settling_events: ClassVar[frozenset[str]] = frozenset({"trick"})
 
     def __init__(self, names: SeatNames) -> None:
         self.names = names
@@ -70,10 +83,9 @@ class TableRenderer(ABC):
         """The table as ``view["seat"]`` sees it, their hand numbered as ``numbered_actions``."""
 
     @abstractmethod
-    def numbered_actions(
-        self, view: Mapping[str, Any], legal: Sequence[Action]
-    ) -> list[Action]:
-        """The legal actions in the order their numbers (from 1) are shown by ``table``."""
+    def choices(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Choice]:
+        """The legal actions grouped into choices, in the order their numbers (from 1) are shown
+        by ``table``. Every legal action belongs to exactly one choice."""
 
     @abstractmethod
     def events(
@@ -100,6 +112,23 @@ class TableRenderer(ABC):
     def describe_action(self, action: Action) -> str:
         """Short text of an action for messages such as "your only card: …"."""
         return str(action)
+
+    def find_choice(self, word: str, choices: Sequence[Choice]) -> Choice | None:
+        """The choice a single typed word names (e.g. a card), or None to let the game parse
+        the word as an action. May raise ``CardtableError`` saying why the word names nothing."""
+        folded = word.casefold()
+        return next((c for c in choices if c.label.casefold() == folded), None)
+
+    def which(
+        self, view: Mapping[str, Any], choice: Choice
+    ) -> tuple[str, dict[str, Action]]:
+        """For a choice of several actions: the question to ask, and the answers it accepts
+        (lower case) with the action each one picks."""
+        answers = {str(action).split()[0].lower(): action for action in choice.actions}
+        question = _("{label}: {answers}? ").format(
+            label=choice.label, answers=" / ".join(answers)
+        )
+        return question, answers
 
     # -- shared parts ----------------------------------------------------------------------------
 
@@ -143,18 +172,32 @@ class TableRenderer(ABC):
         return table
 
     def winners_line(self, outcome: Outcome, *, match: bool) -> Text:
-        """Who won the deal or the match, and with how many points."""
-        winners = list(outcome.winners)
-        index = next(i for i, side in enumerate(outcome.sides) if winners[0] in side)
-        points = outcome.points[index]
+        """Who won the deal or the match, and with how many points (a team wins as one)."""
+        winners = set(outcome.winners)
+        won = [i for i, side in enumerate(outcome.sides) if winners & set(side)]
+        points = outcome.points[won[0]]
         you = any(self.names.is_you(seat) for seat in winners)
-        if len(winners) == 1 and you:
+        teams = any(len(side) > 1 for side in outcome.sides)
+        if len(won) == 1 and you:
+            if teams:
+                text = (
+                    _("Your team wins the match with {points} points!")
+                    if match
+                    else _("Your team wins with {points} points!")
+                )
+            else:
+                text = (
+                    _("You win the match with {points} points!")
+                    if match
+                    else _("You win with {points} points!")
+                )
+        elif len(won) == 1 and len(outcome.sides[won[0]]) > 1:
             text = (
-                _("You win the match with {points} points!")
+                _("{names} win the match with {points} points.")
                 if match
-                else _("You win with {points} points!")
+                else _("{names} win with {points} points.")
             )
-        elif len(winners) == 1:
+        elif len(won) == 1:
             text = (
                 _("{name} wins the match with {points} points.")
                 if match
@@ -166,6 +209,6 @@ class TableRenderer(ABC):
                 "{names} share the win with {points} points each.",
                 points,
             )
-        joined = self.names.join(winners)
+        joined = self.names.join(sorted(winners))
         line = text.format(name=joined, names=joined, points=points)
         return Text(line, style="bold green" if you else "bold")

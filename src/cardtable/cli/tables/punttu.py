@@ -16,22 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cards.latin import parse_card
-from cardtable.cli.tables.base import TableRenderer
+from cardtable.cli.tables.base import Choice, TableRenderer
+from cardtable.cli.tables.latin import PANEL_WIDTH, SUIT_STYLES, card
 from cardtable.engine.action import Action
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.i18n import _, ngettext
-
-#: Suit colours of the Latin deck: oros gold, copas red, espadas blue, bastos green.
-SUIT_STYLES = {"o": "bold yellow", "c": "bold red", "e": "bold bright_blue", "b": "bold green"}
-
-
-#: The table keeps one width from turn to turn, so that it does not jump about.
-PANEL_WIDTH = 72
-
-
-def card(text: str) -> Text:
-    """A card's notation, coloured by its suit."""
-    return Text(text, style=SUIT_STYLES.get(text[-1:], "bold"))
 
 
 def hand_order(hand: Sequence[str]) -> list[str]:
@@ -46,6 +35,9 @@ def hand_order(hand: Sequence[str]) -> list[str]:
 
 def _join(parts: Sequence[Text], separator: str = "  ") -> Text:
     return Text(separator).join(parts)
+
+
+__all__ = ["PANEL_WIDTH", "SUIT_STYLES", "PunttuTable", "card", "hand_order"]
 
 
 class PunttuTable(TableRenderer):
@@ -123,9 +115,11 @@ class PunttuTable(TableRenderer):
             Group(*parts), title=title, title_align="left", width=PANEL_WIDTH
         )
 
-    def numbered_actions(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    def choices(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Choice]:
         by_card = {str(action.cards[0]): action for action in legal if action.kind == "play"}
-        return [by_card[text] for text in hand_order(view["hand"]) if text in by_card]
+        return [
+            Choice(text, (by_card[text],)) for text in hand_order(view["hand"]) if text in by_card
+        ]
 
     # -- deals and events --------------------------------------------------------------------------
 

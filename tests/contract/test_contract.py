@@ -138,10 +138,12 @@ def test_apply_accepts_exactly_the_legal_actions(case: Any, seed: int, play_seed
                 action = game.parse_action(text)
             except cardtable.IllegalAction:
                 continue
-            with pytest.raises(cardtable.IllegalAction):
-                state.apply(action)
-            with pytest.raises(cardtable.IllegalAction):
-                state.apply(text)
+            for attempt in (action, text):
+                try:
+                    state.apply(attempt)
+                except cardtable.IllegalAction:
+                    continue
+                pytest.fail(f"{text!r} accepted, but legal actions are {sorted(legal)}")
         assert state.debug_view() == before
 
 

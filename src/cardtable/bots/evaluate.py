@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardtable.bots.base import Bot, make_bot
@@ -51,13 +51,16 @@ def head_to_head(
     bot_names: Sequence[str],
     deals: int,
     seed: int,
+    *,
+    progress: Callable[[int], None] | None = None,
     **options: object,
 ) -> dict[str, BotStats]:
     """Play ``deals`` deals, each once per rotation of ``bot_names`` through the seats.
 
     ``bot_names`` has one name per seat (``["heuristic", "random", "random", "random"]``); a name
     may repeat, and its stats then pool every seat it held. Deal ``i`` is dealt from a seed derived
-    from ``seed`` and ``i``, so the whole run replays exactly.
+    from ``seed`` and ``i``, so the whole run replays exactly. ``progress``, if given, is called
+    with the number of deals finished (every rotation played) after each deal.
     """
     if len(bot_names) != players:
         raise OptionError(
@@ -88,6 +91,8 @@ def head_to_head(
                 entry.points += outcome.points[table.side_of(seat)]
                 if seat in outcome.winners:
                     entry.wins += share
+        if progress is not None:
+            progress(number + 1)
     return stats
 
 

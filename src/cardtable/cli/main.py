@@ -22,11 +22,12 @@ def main(lang: str | None) -> None:
 
 
 def _register() -> None:
+    from cardtable.cli.arena import arena
     from cardtable.cli.bench import bench
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
 
-    for command in (play, replay, bench):
+    for command in (play, replay, arena, bench):
         main.add_command(command)
 
 

@@ -188,8 +188,12 @@ class Session:
             self._pause(self.delay)
             return state.apply(only)
         self.console.print(self.renderer.table(view))
-        prompt = _("[bold]Your move[/bold] [dim](1–{n}, a card, ? for help):[/dim] ").format(
-            n=len(choices)
+        prompt = (
+            _("[bold]Your move[/bold] [dim](1–{n}, a card, ? for help):[/dim] ").format(
+                n=len(choices)
+            )
+            if len(choices) > 1
+            else _("[bold]Your move[/bold] [dim](1, your card, ? for help):[/dim] ")
         )
         while True:
             text = self._ask(prompt).strip()

@@ -150,14 +150,17 @@ class PuttoTable(TableRenderer):
         on_table = list(view["table"])
         row_line = Text(_("Table:") + "  ", style="bold")
         row_line.append_text(
-            cards(on_table, "  ") if on_table else Text(_("empty"), style="italic dim")
+            cards(on_table, "  " if len(on_table) <= 12 else " ")
+            if on_table
+            else Text(_("empty"), style="italic dim")
         )
         parts.append(row_line)
+        stock = int(view["stock"])
         parts.append(
             Text(
-                ngettext("Stock: {n} card", "Stock: {n} cards", int(view["stock"])).format(
-                    n=view["stock"]
-                ),
+                ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
+                if stock
+                else _("Stock: empty, the hands are played out"),
                 style="dim",
             )
         )
@@ -196,18 +199,16 @@ class PuttoTable(TableRenderer):
             points = _points([*taken, text])
             line = Text("  ")
             line.append(f"{index} ", style="bold magenta")
-            line.append_text(
-                with_cards(
-                    ngettext(
-                        "{card} can take {cards} ({points} point)",
-                        "{card} can take {cards} ({points} points)",
-                        points,
-                    ),
-                    card=text,
-                    cards=taken,
-                    points=points,
+            template = (
+                ngettext(
+                    "{card} can take {cards} ({points} point)",
+                    "{card} can take {cards} ({points} points)",
+                    points,
                 )
+                if points
+                else _("{card} can take {cards}")
             )
+            line.append_text(with_cards(template, card=text, cards=taken, points=points))
             if len(taken) == len(on_table):
                 line.append("  ")
                 line.append(_("a sweep!"), style=SWEEP_STYLE)

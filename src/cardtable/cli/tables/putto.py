@@ -246,8 +246,8 @@ class PuttoTable(TableRenderer):
         taken = [c for c in view["table"] if _rank(c) == _rank(choice.label)]
         by_kind = {action.kind: action for action in choice.actions}
         question = _(
-            "  {card} can take {taken}: [bold]c[/bold]apture, or [bold]p[/bold]lay it onto "
-            "the table? [dim](c/p, Enter to choose again)[/dim] "
+            "  {card} can take {taken}: [bold]c[/bold]apture or [bold]p[/bold]lay it? "
+            "[dim](c/p, Enter: back)[/dim] "
         ).format(card=choice.label, taken=" ".join(taken))
         answers = {
             "c": by_kind["capture"],

@@ -17,10 +17,8 @@ public; ``log`` is the perfect recall of every play and capture) and scores each
 - near the end, with ``leftover=last_capturer`` (PT-15), who is likely to make the last capture
   and so take the cards still on the table.
 
-Unseen cards are the 40 less the hand, the table and every card named in ``log``. The one card the
-view does not name is the first face-up card (PT-5) once it has been captured: the log says which
-captures could have taken it, and the public pile sizes and sweep counts narrow it down to a rank
-(usually one); its suit can stay unknown, so its weight is spread over the candidates.
+Unseen cards are the 40 less the hand, the card turned up at the deal (``turned_up``, PT-5) and
+every card named in ``log``; replaying the log on the turned-up row gives each side's captures.
 """
 
 from __future__ import annotations
@@ -147,22 +145,19 @@ class _Memory:
         options: dict[str, Any] = view["options"]
         self.leftover: bool = options.get("leftover", "last_capturer") == "last_capturer"
         self.last_play_sweep: bool = bool(options.get("last_play_sweep", True))
-        must_capture = bool(options.get("must_capture", False))
         hand = [_CARD[t] for t in view["hand"]]
         table = [_CARD[t] for t in view["table"]]
         self.hand: list[int] = [c % 10 for c in hand]
         self.table: list[int] = table
 
-        # Replay the public log on the table without the first face-up card (PT-5).
+        # Replay the public log on the row turned up at the deal (PT-5).
         known = [False] * 40
         for c in hand:
             known[c] = True
-        for c in table:
+        row: list[int] = [_CARD[t] for t in view["turned_up"]]
+        for c in row:
             known[c] = True
-        row: list[int] = []
         piles = [[0] * 4 for _ in sides]  # card points per side and suit (PT-16)
-        #: (captured?, rank, side, cards the log shows taken, emptied the replayed row?)
-        events: list[tuple[bool, int, int, int, bool]] = []
         last: int | None = None
         for s, text in view["log"]:
             kind, _, name = text.partition(" ")
@@ -179,12 +174,10 @@ class _Memory:
                         pile[t // 10] += CARD_POINTS[t]
                     else:
                         kept.append(t)
-                events.append((True, r, side, len(row) - len(kept), not kept))
                 row = kept
                 last = s
             else:
                 row.append(c)
-                events.append((False, r, side, 0, False))
         self.last_capturer: int | None = last
 
         unknown_by_rank = [0] * 10
@@ -193,13 +186,7 @@ class _Memory:
             if not known[c]:
                 unknown.append(c)
                 unknown_by_rank[c % 10] += 1
-        # Which rank could the first face-up card have, if some capture took it?
-        weight_by_rank = [0.0] * 10
-        if len(table) == len(row):
-            candidates = _first_card_ranks(events, unknown_by_rank, view, must_capture)
-            for r in candidates:
-                weight_by_rank[r] = 1.0 / len(candidates)
-        unseen = [float(unknown_by_rank[r]) - weight_by_rank[r] for r in range(10)]
+        unseen = [float(unknown_by_rank[r]) for r in range(10)]
         self.unseen: list[float] = unseen
         self.unseen_total: float = sum(unseen)
 
@@ -209,13 +196,6 @@ class _Memory:
         for pile in piles:
             for suit in range(4):
                 suit_left[suit] -= pile[suit]
-        for r in range(10):
-            if weight_by_rank[r] and unknown_by_rank[r]:
-                for c in unknown:
-                    if c % 10 == r:
-                        suit_left[c // 10] -= (
-                            _RANK_POINTS[r] * weight_by_rank[r] / unknown_by_rank[r]
-                        )
         self.suit_left: list[float] = suit_left
 
     # -- estimates -----------------------------------------------------------------------------
@@ -309,52 +289,6 @@ class _Memory:
         # If the next player captures, the last capture is theirs for now; otherwise it stays.
         chance_ours = (1.0 - miss) * (1.0 if next_ours else 0.0) + miss * (1.0 if ours_now else 0.0)
         return 0.5 * points * (2.0 * chance_ours - 1.0)
-
-
-def _first_card_ranks(
-    events: list[tuple[bool, int, int, int, bool]],
-    unknown_by_rank: list[int],
-    view: dict[str, Any],
-    must_capture: bool,
-) -> list[int]:
-    """Ranks the captured first face-up card (PT-5) can have, given the public record.
-
-    It was taken by the first capture of its rank (PT-9), which so took one card more than the
-    log shows; until then it lay on the table, so no capture before was a sweep (PT-12), each of
-    them needed a logged table card of its own rank, and with ``must_capture`` (PT-11) nobody
-    played a card of its rank onto it. Pile sizes and sweep counts are public (PT-22).
-    """
-    piles_seen: list[int] = list(view["captured"])
-    sweeps_seen: list[int] = list(view["sweeps"])
-    logged_piles = [0] * len(piles_seen)
-    logged_sweeps = [0] * len(sweeps_seen)
-    for captured, _r, side, taken, emptied in events:
-        if captured:
-            logged_piles[side] += 1 + taken
-            logged_sweeps[side] += emptied
-    candidates = []
-    for rank in sorted({r for captured, r, _s, _t, _e in events if captured}):
-        if not unknown_by_rank[rank]:
-            continue
-        piles = list(logged_piles)
-        sweeps = list(logged_sweeps)
-        ok = True
-        for captured, r, side, taken, emptied in events:
-            if not captured:
-                if must_capture and r == rank:
-                    ok = False
-                    break
-                continue
-            if r == rank:
-                piles[side] += 1
-                break
-            if not taken:
-                ok = False  # it could only have taken the first card, which has another rank
-                break
-            sweeps[side] -= emptied  # the first card was still on the table: no sweep
-        if ok and piles == piles_seen and sweeps == sweeps_seen:
-            candidates.append(rank)
-    return candidates
 
 
 def _next_mover(seat: int, sizes: list[int]) -> int:

@@ -322,6 +322,8 @@ class PuttoState(State):
             "hand_sizes": [len(hand) for hand in self.hands],  # PT-22
             "stock": len(self.stock),
             "table": [card_text(c) for c in self.table],
+            # PT-5/PT-22: the card turned up at the deal was seen by all, even once captured.
+            "turned_up": [card_text(c) for c in self._dealt[2]],
             "sweeps": list(self.sweeps),
             "captured": [len(pile) for pile in self.piles],  # pile sizes are plain to see
             "plays": self.plays,

@@ -30,3 +30,12 @@ def shuffle(items: list[T], rng: random.Random) -> None:
     for i in range(n - 1, 0, -1):
         r, j = divmod(r, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def deal_round_robin(deck: list[T], players: int, first: int, size: int) -> list[list[T]]:
+    """Deal ``size`` cards to each of ``players``, one at a time from the top (``deck[0]``),
+    starting with seat ``first`` — how every game here deals its hands."""
+    hands: list[list[T]] = [[] for _ in range(players)]
+    for index in range(size * players):
+        hands[(first + index) % players].append(deck[index])
+    return hands

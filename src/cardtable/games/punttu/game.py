@@ -11,7 +11,7 @@ from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.engine.options import Option
 from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hands
-from cardtable.engine.shuffle import shuffle
+from cardtable.engine.shuffle import deal_round_robin, shuffle
 from cardtable.errors import CardError, IllegalAction
 from cardtable.games.punttu.deck import HAND_SIZE, removed_cards, table_deck
 from cardtable.games.punttu.state import PLAY_ACTIONS, PunttuState
@@ -59,11 +59,8 @@ class PunttuGame(Game):
         deck = list(table_deck(self.players, self.options.trim))
         shuffle(deck, random.Random(seed))
         n = self.players
-        first = (dealer + 1) % n
-        hands: list[list[int]] = [[] for _ in range(n)]
-        # PU-8: three cards each, one at a time, starting with the first player; deck[0] is on top.
-        for index in range(HAND_SIZE * n):
-            hands[(first + index) % n].append(deck[index])
+        # PU-8: three cards each, one at a time, starting with the first player (PU-9).
+        hands = deal_round_robin(deck, n, (dealer + 1) % n, HAND_SIZE)
         state = PunttuState.new(self, dealer, hands, deck[HAND_SIZE * n :])
         state.seed = seed
         return state

@@ -11,7 +11,7 @@ from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.engine.options import Option
 from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hands
-from cardtable.engine.shuffle import shuffle
+from cardtable.engine.shuffle import deal_round_robin, shuffle
 from cardtable.errors import CardError, IllegalAction, OptionError, SetupError
 from cardtable.games.putto.deck import HAND_SIZE
 from cardtable.games.putto.state import ACTIONS, PuttoState
@@ -116,11 +116,8 @@ class PuttoGame(Game):
         deck = list(LATIN_DECK)
         shuffle(deck, random.Random(seed))
         n = self.players
-        first = (dealer + 1) % n
-        hands: list[list[int]] = [[] for _ in range(n)]
-        # PT-5: four cards each, one at a time from the first player; deck[0] is on top.
-        for index in range(HAND_SIZE * n):
-            hands[(first + index) % n].append(deck[index])
+        # PT-5: four cards each, one at a time from the first player (PT-7).
+        hands = deal_round_robin(deck, n, (dealer + 1) % n, HAND_SIZE)
         table = [deck[HAND_SIZE * n]]
         state = PuttoState.new(self, dealer, hands, deck[HAND_SIZE * n + 1 :], table)
         state.seed = seed

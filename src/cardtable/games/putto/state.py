@@ -14,6 +14,7 @@ from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
+from cardtable.engine.hidden import redeal_unseen, unseen_texts
 from cardtable.engine.outcome import Outcome, best_sides
 from cardtable.errors import IllegalAction
 from cardtable.games.putto.deck import CARD_POINTS, SORT_KEY, SWEEP_POINTS
@@ -365,20 +366,11 @@ class PuttoState(State):
         *other than the one played*, which this sampler does not model yet."""
         self.game.check_seat(seat)
         other = self.clone()
-        pool = [c for s, hand in enumerate(other.hands) if s != seat for c in hand] + other.stock
-        rng.shuffle(pool)
-        for s, hand in enumerate(other.hands):
-            if s != seat:
-                size = len(hand)
-                other.hands[s] = pool[:size]
-                del pool[:size]
-        other.stock = pool
+        redeal_unseen(other.hands, other.stock, seat, rng)
         return other
 
     def secret_cards(self, seat: int) -> list[str]:
-        return [card_text(c) for s, hand in enumerate(self.hands) if s != seat for c in hand] + [
-            card_text(c) for c in self.stock
-        ]
+        return unseen_texts(self.hands, self.stock, seat, card_text)
 
 
 def _action_order(action_id: int) -> tuple[int, int]:

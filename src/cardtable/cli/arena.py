@@ -154,12 +154,14 @@ def _names(text: str, players: int) -> list[str]:
     type=click.IntRange(1, MAX_DEALS),
     default=1000,
     show_default=True,
+    metavar="N",
     help=_("Number of different deals; each is played once per seat rotation."),
 )
 @click.option(
     "--seed",
     type=click.IntRange(0, MAX_SEED),
     default=None,
+    metavar="S",
     help=_("Seed of the whole run, to replay it exactly (default: random, and printed)."),
 )
 @click.option(
@@ -187,7 +189,8 @@ def arena(
 
     A bot's win rate is the share of deals its side won; a deal won by several sides together
     counts 1/k to each. With teams (Putto's pairs), a bot's side is its team: partners share
-    one result, and a team of two different bots gives both the same wins. The interval is the
+    one result, and a team of two different bots gives both the same wins; no bot may play for
+    two teams at once. The interval is the
     95% Wilson score interval over the deals its side played; rotations of one deal are
     correlated, so read it as a rough guide. Mean points are its side's points per deal.
     """

@@ -45,3 +45,11 @@ def test_stats_of_nothing_are_zero() -> None:
 
 def test_decisions_per_second_is_positive() -> None:
     assert decisions_per_second("punttu", 2, "heuristic", deals=2, seed=0) > 0
+
+
+def test_partners_win_together() -> None:
+    """A team's win is a whole win for each of its seats: with one bot per pair at 4-player
+    Putto, the two bots' win rates add up to 1 (a tied deal gives each half)."""
+    stats = head_to_head("putto", 4, ["heuristic", "random", "heuristic", "random"], 6, seed=3)
+    total = stats["heuristic"].win_rate + stats["random"].win_rate
+    assert total == pytest.approx(1.0)

@@ -23,7 +23,11 @@ from cardtable.i18n import _
 
 @dataclass(slots=True)
 class BotStats:
-    """One bot's results over every seat it held. A shared win counts as 1/k of a win."""
+    """One bot's results over every seat it held.
+
+    Each seat-deal counts its side's result: a win of the seat's side is a whole win for every
+    seat of that side (partners win together), and a deal won by k sides together is 1/k.
+    """
 
     name: str
     seat_deals: int = 0
@@ -84,12 +88,13 @@ def head_to_head(
             state = play_out(table.deal(seed=cards_seed, dealer=0), bots)
             outcome = state.outcome
             assert outcome is not None
-            share = 1.0 / len(outcome.winners)
+            winning_sides = {table.side_of(seat) for seat in outcome.winners}
+            share = 1.0 / len(winning_sides)
             for seat, name in enumerate(names):
                 entry = stats[name]
                 entry.seat_deals += 1
                 entry.points += outcome.points[table.side_of(seat)]
-                if seat in outcome.winners:
+                if table.side_of(seat) in winning_sides:
                     entry.wins += share
         if progress is not None:
             progress(number + 1)

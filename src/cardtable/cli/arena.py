@@ -87,10 +87,9 @@ def seat_bots(names: Sequence[str], players: int) -> list[str]:
 def results(table: Game, seats: Sequence[str], stats: dict[str, BotStats]) -> list[ArenaResult]:
     """``head_to_head``'s per-seat stats turned into per-side results.
 
-    ``head_to_head`` gives each seat of a winning side an equal share of the win (a pair that
-    wins alone gets ½ per seat), so a bot holding whole sides of ``t`` seats (``arena`` checks
-    it does) has ``wins`` side wins over ``seat_deals / t`` side-deals. Every Putto team choice
-    has sides of one size.
+    ``head_to_head`` counts each seat's side result, so a bot holding whole sides of ``t`` seats
+    (``arena`` checks it does) has ``wins / t`` side wins over ``seat_deals / t`` side-deals.
+    Every Putto team choice has sides of one size.
     """
     sizes = {len(side) for side in table.sides}
     size = sizes.pop() if len(sizes) == 1 else 1
@@ -102,7 +101,7 @@ def results(table: Game, seats: Sequence[str], stats: dict[str, BotStats]) -> li
                 seats=tuple(seat for seat, bot in enumerate(seats) if bot == name),
                 seat_deals=entry.seat_deals,
                 side_deals=entry.seat_deals / size,
-                wins=entry.wins,
+                wins=entry.wins / size,
                 mean_points=entry.mean_points,
             )
         )

@@ -140,3 +140,39 @@ def test_setup_that_is_not_the_deck_exits_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "not the 40-card deck" in result.stderr
     assert "more than once" in result.stderr and "missing" in result.stderr
+
+
+@pytest.mark.parametrize("explicit", [True, False])
+def test_putto_records_replay_with_setup_or_seed(tmp_path: Path, explicit: bool) -> None:
+    """Putto records hold hands, stock (top first) and the face-up table card, or a seed; the
+    result reports points per side and the teams' seats."""
+    table = cardtable.game("putto", players=4)
+    state = table.deal(seed=21, dealer=1)
+    rng = random.Random(21)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.to_record()
+    assert set(record["setup"]) == {"hands", "stock", "table"}
+    if not explicit:
+        del record["setup"]
+        record["seed"] = 21
+    result = run(write(tmp_path, record), "--json")
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.stdout)
+    assert line["sides"] == [[0, 2], [1, 3]]
+    assert line["points"] == list(state.outcome.points)
+    assert line["winners"] == list(state.outcome.winners)
+
+
+def test_putto_illegal_capture_names_the_rule(tmp_path: Path) -> None:
+    state = cardtable.game("putto", players=2).deal(seed=5)
+    record = state.to_record()
+    hand = state.view(state.to_move)["hand"]
+    table_ranks = {card[0] for card in state.view(0)["table"]}
+    card = next((c for c in hand if c[0] not in table_ranks), None)
+    assert card is not None
+    record["actions"] = [f"capture {card}"]
+    result = run(write(tmp_path, record))
+    assert result.exit_code == 2
+    assert f"action 1 'capture {card}' by seat 1 is illegal" in result.stderr
+    assert "PT-9" in result.stderr

@@ -165,6 +165,23 @@ class Game(ABC):
     #: Size of the fixed integer action space (``State.legal_action_ids``), for bots and RL.
     num_action_ids: ClassVar[int]
 
+    # -- hidden information ----------------------------------------------------------------------
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with ``view``, a seat's view with memory
+        (``state.view(seat, memory=True)``): the seat's own hand as shown, every card it cannot
+        see (the other hands, the stock's order) dealt uniformly at random from the cards it has
+        not seen, and the public parts rebuilt from the view and its ``log``.
+
+        This is how bots search without peeking: they get views only, and imagine the rest. The
+        result is a normal state (legal actions, ``apply_unchecked``, ``outcome`` all work) whose
+        view for that seat, with memory, equals ``view``. A game that has no sampler yet raises
+        ``NotImplementedError``.
+        """
+        raise NotImplementedError(
+            f"{self.name} cannot yet sample a state from a view (no sampler written)"
+        )
+
     # -- matches -------------------------------------------------------------------------------
 
     def match(self, *, seed: int | None = None, dealer: int = 0) -> Match:

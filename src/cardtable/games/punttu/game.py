@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards.latin import LATIN_DECK, format_cards, parse_card
@@ -14,6 +14,7 @@ from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hand
 from cardtable.engine.shuffle import deal_round_robin, shuffle
 from cardtable.errors import CardError, IllegalAction
 from cardtable.games.punttu.deck import HAND_SIZE, removed_cards, table_deck
+from cardtable.games.punttu.sampling import PunttuSampler
 from cardtable.games.punttu.state import PLAY_ACTIONS, PunttuState
 from cardtable.i18n import N_, _
 
@@ -107,6 +108,17 @@ class PunttuGame(Game):
                 text=text
             )
         )
+
+    # -- hidden information ----------------------------------------------------------------------
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> PunttuState:
+        """A full deal consistent with a seat's view with memory (see ``punttu.sampling``)."""
+        return PunttuSampler(self, view).sample(rng)
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], PunttuState]:
+        """For searches: read ``view`` once, then each call deals its unseen cards anew (a state
+        for playouts: no history, and a ``setup`` that is the position as if dealt now)."""
+        return PunttuSampler(self, view).sample_fast
 
     # -- matches -------------------------------------------------------------------------------
 

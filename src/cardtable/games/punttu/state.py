@@ -14,7 +14,7 @@ from cardtable.cards.latin import LATIN_DECK, LatinCard, card_text
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
-from cardtable.engine.hidden import redeal_unseen, unseen_texts
+from cardtable.engine.hidden import unseen_texts
 from cardtable.engine.outcome import Outcome, best_sides
 from cardtable.errors import IllegalAction
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK, removed_cards
@@ -277,11 +277,12 @@ class PunttuState(State):
         return PLAY_ACTIONS[action_id]
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Redeal the other hands and the stock: all unseen cards are alike to ``seat`` (PU-11
-        gives no duty to follow suit, so play reveals nothing about what a hand lacks)."""
+        """``game.sample_state`` of ``seat``'s view with memory: the other hands and the stock
+        dealt anew from what ``seat`` has not seen, everything else rebuilt from the view alone
+        (PU-11 gives no duty to follow suit, so play reveals nothing about what a hand lacks)."""
         self.game.check_seat(seat)
-        other = self.clone()
-        redeal_unseen(other.hands, other.stock, seat, rng)
+        other = self.game.sample_state(self.view(seat, memory=True), rng)
+        assert isinstance(other, type(self))
         return other
 
     def secret_cards(self, seat: int) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards.latin import LATIN_DECK, format_cards, parse_card
@@ -14,6 +14,7 @@ from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hand
 from cardtable.engine.shuffle import deal_round_robin, shuffle
 from cardtable.errors import CardError, IllegalAction, OptionError, SetupError
 from cardtable.games.putto.deck import HAND_SIZE
+from cardtable.games.putto.sampling import PuttoSampler
 from cardtable.games.putto.state import ACTIONS, PuttoState
 from cardtable.i18n import N_, _
 
@@ -165,6 +166,17 @@ class PuttoGame(Game):
                 _("{text!r} is not a putto action: {error}").format(text=text, error=error)
             ) from None
         return ACTIONS[card + (40 if kind == "capture" else 0)]
+
+    # -- hidden information ----------------------------------------------------------------------
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> PuttoState:
+        """A full deal consistent with a seat's view with memory (see ``putto.sampling``)."""
+        return PuttoSampler(self, view).sample(rng)
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], PuttoState]:
+        """For searches: read ``view`` once, then each call deals its unseen cards anew (a state
+        for playouts: no history, and a ``setup`` that is the position as if dealt now)."""
+        return PuttoSampler(self, view).sample_fast
 
     # -- matches -------------------------------------------------------------------------------
 

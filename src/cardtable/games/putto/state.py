@@ -14,7 +14,7 @@ from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
-from cardtable.engine.hidden import redeal_unseen, unseen_texts
+from cardtable.engine.hidden import unseen_texts
 from cardtable.engine.outcome import Outcome, best_sides
 from cardtable.errors import IllegalAction
 from cardtable.games.putto.deck import CARD_POINTS, SORT_KEY, SWEEP_POINTS
@@ -360,13 +360,14 @@ class PuttoState(State):
         return ACTIONS[action_id]
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Redeal the other hands and the stock. Every unseen card is alike to ``seat``: nothing
-        a player does shows what they lack, since capturing is optional (PT-11) — with
-        ``must_capture`` a ``play`` does show that the player held no card of a table rank
-        *other than the one played*, which this sampler does not model yet."""
+        """``game.sample_state`` of ``seat``'s view with memory: the other hands and the stock
+        dealt anew from what ``seat`` has not seen, everything else rebuilt from the view alone.
+        Every unseen card is alike: capturing is optional (PT-11), and even with
+        ``must_capture`` a player may always play another card, so play shows nothing a hand
+        lacks."""
         self.game.check_seat(seat)
-        other = self.clone()
-        redeal_unseen(other.hands, other.stock, seat, rng)
+        other = self.game.sample_state(self.view(seat, memory=True), rng)
+        assert isinstance(other, type(self))
         return other
 
     def secret_cards(self, seat: int) -> list[str]:

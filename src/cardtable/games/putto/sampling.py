@@ -1,0 +1,186 @@
+"""Sampling a Putto deal from one seat's view: what a bot may imagine, never what it may see.
+
+A seat's view with memory shows its own hand, the table, the card turned up at the deal
+(``turned_up``, PT-5), every play and capture (``log``), the sweeps, the pile sizes, the hand sizes
+and the stock's size (PT-22). The other hands and the stock's order are dealt uniformly at random
+from the cards the seat has not seen. Play reveals nothing about what a hand lacks: capturing is
+optional (PT-11), and even with ``must_capture`` a player may always play another card, so every
+unseen card is alike.
+
+The public parts are rebuilt by replaying the log on the turned-up card: the table, each side's
+pile (PT-9), the last capturer and, once the deal is over, the leftover (PT-15). The sweeps are
+the view's. The sampled state's ``setup`` is a deal consistent with the log: each seat receives
+the cards it played, in order, then its hand, and the stock is the cards drawn after each play
+(PT-13) — so ``to_record()`` of a sampled state replays to the same position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.engine.hidden import check_view, shuffle_fast, unseen_cards
+from cardtable.errors import CardtableError
+from cardtable.games.putto.deck import HAND_SIZE
+from cardtable.games.putto.state import ACTIONS, CAPTURE, PuttoState
+from cardtable.i18n import _
+
+if TYPE_CHECKING:
+    from cardtable.games.putto.game import PuttoGame
+
+_CARD: dict[str, int] = {card_text(card): card for card in LATIN_DECK}
+_ACTION_ID: dict[str, int] = {str(action): i for i, action in enumerate(ACTIONS)}
+
+
+class PuttoSampler:
+    """Reads one view once; then ``sample(rng)`` (a full state, records included) or
+    ``sample_fast(rng)`` (for searches: no history, ``setup`` is the position as if dealt now)
+    deal the unseen cards anew each call."""
+
+    __slots__ = (
+        "game",
+        "seat",
+        "dealer",
+        "hand",
+        "log",
+        "turned_up",
+        "table",
+        "piles",
+        "sweeps",
+        "last_capturer",
+        "leftover",
+        "sizes",
+        "stock_size",
+        "pool",
+        "to_move",
+        "side_of",
+    )
+
+    def __init__(self, game: PuttoGame, view: Mapping[str, Any]) -> None:
+        seat = check_view(view, game.name, game.players)
+        self.game = game
+        self.seat = seat
+        self.dealer: int = view["dealer"]
+        self.side_of = tuple(game.side_of(s) for s in range(game.players))
+        self.hand = [_CARD[text] for text in view["hand"]]
+        self.turned_up = [_CARD[text] for text in view["turned_up"]]
+        log: list[tuple[int, int]] = []  # (seat, action id)
+        for s, text in view["log"]:
+            action_id = _ACTION_ID.get(text)
+            if action_id is None:
+                action_id = _ACTION_ID[str(game.parse_action(text))]
+            log.append((int(s), action_id))
+        self.log = log
+        # Replay the public log on the turned-up row (PT-9, PT-10).
+        table = list(self.turned_up)
+        piles: list[list[int]] = [[] for _ in game.sides]
+        last: int | None = None
+        for s, action_id in log:
+            if action_id >= CAPTURE:
+                card = action_id - CAPTURE
+                rank = card % 10
+                pile = piles[self.side_of[s]]
+                pile += [c for c in table if c % 10 == rank]
+                pile.append(card)
+                table = [c for c in table if c % 10 != rank]
+                last = s
+            else:
+                table.append(action_id)
+        self.last_capturer = last
+        self.leftover: list[int] = []
+        if (
+            view["to_move"] is None
+            and table
+            and last is not None
+            and game.options.leftover == "last_capturer"
+        ):  # PT-15
+            piles[self.side_of[last]] += table
+            self.leftover = table
+            table = []
+        if [card_text(c) for c in table] != list(view["table"]):
+            raise CardtableError(_("the view's table is not what its log leaves"))
+        if [len(pile) for pile in piles] != list(view["captured"]):
+            raise CardtableError(_("the view's captured piles are not those of its log"))
+        self.table = table
+        self.piles = piles
+        self.sweeps: list[int] = list(view["sweeps"])
+        self.sizes: list[int] = list(view["hand_sizes"])
+        self.stock_size: int = view["stock"]
+        hidden = sum(self.sizes) - self.sizes[seat] + self.stock_size
+        seen = [*self.hand, *self.turned_up, *(a % CAPTURE for _s, a in log)]
+        self.pool = unseen_cards(LATIN_DECK, seen, hidden)
+        self.to_move: int | None = view["to_move"]
+
+    def sample_fast(self, rng: random.Random) -> PuttoState:
+        """A state for playouts: hidden cards dealt anew, ``history`` empty."""
+        cards = self.pool[:]
+        shuffle_fast(cards, rng)
+        hands: list[list[int]] = []
+        start = 0
+        seat = self.seat
+        for s, size in enumerate(self.sizes):
+            if s == seat:
+                hands.append(self.hand[:])
+            else:
+                hands.append(cards[start : start + size])
+                start += size
+        game = self.game
+        state = PuttoState.__new__(PuttoState)
+        state.game = game
+        state.n = game.players
+        state.dealer = self.dealer
+        state.seed = None
+        state.history = []
+        state._side_of = self.side_of
+        state.hands = hands
+        state.stock = cards[start:]  # stock[-1] is its top
+        state.table = self.table[:]
+        state._dealt = (
+            tuple(tuple(h) for h in hands),
+            tuple(reversed(state.stock)),
+            tuple(self.turned_up),
+        )
+        state.piles = [pile[:] for pile in self.piles]
+        state.sweeps = self.sweeps[:]
+        state.last_capturer = self.last_capturer
+        state.leftover = self.leftover[:]
+        state.plays = len(self.log)
+        counts = [0] * 10
+        for c in self.table:
+            counts[c % 10] += 1
+        state._counts = counts
+        state._must_capture = bool(game.options.must_capture)
+        state._last_play_sweep = bool(game.options.last_play_sweep)
+        state._to_move = self.to_move
+        return state
+
+    def sample(self, rng: random.Random) -> PuttoState:
+        """A full state: as ``sample_fast``, with the history of the log and a deal (``setup``)
+        from which that history replays to this very position."""
+        state = self.sample_fast(rng)
+        state.history = [(s, ACTIONS[a]) for s, a in self.log]
+        state._dealt = self._deal(state)
+        return state
+
+    def _deal(
+        self, state: PuttoState
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+        """A deal that leads to ``state`` through the log: each seat receives the cards it played,
+        in order, then its hand (its j-th play is its j-th card, held by then); the stock is the
+        card drawn after each play while it lasts (PT-13), then what is left of it."""
+        n = self.game.players
+        received: list[list[int]] = [[] for _ in range(n)]
+        for s, a in self.log:
+            received[s].append(a % CAPTURE)
+        for s in range(n):
+            received[s] += state.hands[s]
+        hands = tuple(tuple(cards[:HAND_SIZE]) for cards in received)
+        draws = len(LATIN_DECK) - len(self.turned_up) - HAND_SIZE * n
+        drawn: list[int] = []
+        nxt = [HAND_SIZE] * n
+        for s, _a in self.log[:draws]:
+            drawn.append(received[s][nxt[s]])
+            nxt[s] += 1
+        return hands, (*drawn, *reversed(state.stock)), tuple(self.turned_up)

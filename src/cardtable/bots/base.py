@@ -54,14 +54,33 @@ def _game_bots(game_name: str) -> dict[str, type[Bot]]:
     return bots
 
 
+def _all_bots(game: Game | type[Game] | str) -> dict[str, type[Bot]]:
+    """Every bot that can play ``game`` by name, levels included."""
+    from cardtable.bots import ismcts, levels
+
+    name = game if isinstance(game, str) else game.name
+    bots: dict[str, type[Bot]] = {"random": RandomBot, **levels.BOTS, **_game_bots(name)}
+    if "heuristic" in bots:
+        bots["medium"] = bots["heuristic"]
+    if isinstance(game, str):
+        from cardtable.games import game_class
+
+        game = game_class(game)
+    if ismcts.can_search(game):
+        bots.update(ismcts.BOTS)
+    return bots
+
+
 def available_bots(game_name: str) -> list[str]:
-    """Names of the bots that can play ``game_name``."""
-    return sorted({"random", *_game_bots(game_name)})
+    """Names of the bots that can play ``game_name``: ``random``, the levels ``easy``,
+    ``medium`` (the game's ``heuristic``) and ``hard`` (ISMCTS, also called ``ismcts``) where
+    the game has what they need."""
+    return sorted(_all_bots(game_name))
 
 
 def make_bot(name: str, game: Game, seat: int, *, seed: int | None = None) -> Bot:
-    """A bot called ``name`` for ``seat`` at table ``game``."""
-    bots: dict[str, type[Bot]] = {"random": RandomBot, **_game_bots(game.name)}
+    """A bot called ``name`` for ``seat`` at table ``game``, seeded with ``seed``."""
+    bots = _all_bots(game)
     cls = bots.get(name.strip().lower())
     if cls is None:
         raise OptionError(

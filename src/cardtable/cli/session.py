@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.bots.base import Bot
+from cardtable.bots.ismcts import ISMCTSBot, can_search
 from cardtable.cli.tables.base import Choice, TableRenderer
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event
@@ -28,7 +29,13 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _, ngettext
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
-HELP_WORDS = frozenset({"?", "h", "help"})
+HELP_WORDS = frozenset({"?", "help"})
+HINT_WORDS = frozenset({"h", "hint"})
+#: The hint's search budget: smaller than the hard bot's, so the answer comes quickly.
+HINT_ITERATIONS = 2_000
+HINT_SECONDS = 0.5
+#: How many alternatives the hint shows.
+HINT_TOP = 4
 TABLE_WORDS = frozenset({"t", "table"})
 
 
@@ -60,6 +67,8 @@ class Session:
         delay: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
         read_line: Callable[[str], str] | None = None,
+        hint_iterations: int = HINT_ITERATIONS,
+        hint_seconds: float | None = HINT_SECONDS,
     ) -> None:
         humans = [seat for seat, player in enumerate(players) if player is None]
         if len(players) != match.game.players or len(humans) > 1:
@@ -72,6 +81,9 @@ class Session:
         self.delay = delay
         self.sleep = sleep
         self.read_line = read_line or (lambda prompt: console.input(prompt))
+        self.hint_iterations = hint_iterations
+        self.hint_seconds = hint_seconds
+        self._hint_bot: ISMCTSBot | None = None
 
     # -- the match -------------------------------------------------------------------------------
 
@@ -189,9 +201,9 @@ class Session:
             return state.apply(only)
         self.console.print(self.renderer.table(view))
         prompt = (
-            _("[bold]Your move[/bold] [dim](1–{n}, a card, ? for help):[/dim] ").format(
-                n=len(choices)
-            )
+            _(
+                "[bold]Your move[/bold] [dim](1–{n}, a card, h for a hint, ? for help):[/dim] "
+            ).format(n=len(choices))
             if len(choices) > 1
             else _("[bold]Your move[/bold] [dim](1, your card, ? for help):[/dim] ")
         )
@@ -204,6 +216,9 @@ class Session:
                 raise _Quit
             if word in HELP_WORDS:
                 self._help()
+                continue
+            if word in HINT_WORDS:
+                self._hint(seat, state.view(seat, memory=True), legal)
                 continue
             if word in TABLE_WORDS:
                 self.console.print(self.renderer.table(view))
@@ -272,12 +287,62 @@ class Session:
         table.add_column()
         for keys, meaning in self.renderer.action_help():
             table.add_row(keys, meaning)
+        table.add_row("h, hint", _("ask the hard bot what it would play, and why"))
         table.add_row("t, table", _("show the table again"))
         table.add_row("?, help", _("show this help"))
         table.add_row("q, quit", _("leave the game (it is saved if you gave --record)"))
         self.console.print(table)
         for line in self.renderer.reminders():
             self.console.print(Text(line, style="dim"))
+
+    def _hint(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> None:
+        """What the hard bot would play from the human's view (never the state), with the top
+        alternatives it weighed: how often it tried each and how each fared."""
+        game = self.match.game
+        if not can_search(game):
+            self._error(_("No hints for {game} yet.").format(game=game.name))
+            return
+        if self._hint_bot is None or self._hint_bot.seat != seat:
+            self._hint_bot = ISMCTSBot(
+                game,
+                seat,
+                seed=len(self.match.deals),
+                iterations=self.hint_iterations,
+                time_limit=self.hint_seconds,
+            )
+        result = self._hint_bot.search(view, legal)
+        self.console.print(
+            Text(
+                "  "
+                + _("Hint: {action}").format(action=self.renderer.describe_action(result.choice)),
+                style="bold cyan",
+            )
+        )
+        if result.iterations == 0:
+            return
+        table = Table(box=None, padding=(0, 2))
+        table.add_column(_("move"))
+        table.add_column(_("tries"), justify="right")
+        table.add_column(_("score"), justify="right")
+        for alternative in result.alternatives[:HINT_TOP]:
+            table.add_row(
+                self.renderer.describe_action(alternative.action),
+                str(alternative.visits),
+                f"{100 * alternative.mean:.0f}",
+            )
+        self.console.print(table)
+        self.console.print(
+            Text(
+                "  "
+                + ngettext(
+                    "{n} imagined deal played out; score: the mean result of its tries, 0 to 100.",
+                    "{n} imagined deals played out; score: the mean result of its tries, "
+                    "0 to 100.",
+                    result.iterations,
+                ).format(n=result.iterations),
+                style="dim",
+            )
+        )
 
     def _ask(self, prompt: str) -> str:
         try:

@@ -1,0 +1,331 @@
+"""ISMCTS: Information Set Monte Carlo Tree Search, written once for every game.
+
+Single-observer ISMCTS with availability counts (SO-ISMCTS; Cowling, Powley & Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012). The bot never sees the deal: it
+gets its seat's view with memory, as every bot does, and each iteration
+
+1. **samples** a determinization from that view alone: ``game.sample_state(view, rng)`` (through
+   the game's ``sampler(view)`` when it has one, which reads the view once and then only deals
+   the unseen cards anew) — the other hands and the stock dealt at random from the cards this
+   seat has not seen;
+2. **selects** down the one tree of action sequences by UCB1, among the actions legal in this
+   determinization only, with *availability* counts: a child's exploration term uses how often
+   it was available, not how often its parent was visited (opponents' cards differ from one
+   determinization to the next);
+3. **expands** one untried legal action;
+4. **rolls out** to the end of the deal with the game's fast rollout policy
+   (``cardtable.games.<game>.rollout``: mostly greedy, 30% uniformly random moves), or uniformly
+   at random for a game without one;
+5. **backpropagates** the deal's result from each mover's side: every node is credited with the
+   reward of the side whose seat made its action (partners share a side).
+
+Reward of a side, in [0, 1]: ``win_weight`` × its share of the win (1 for the sole winner, 1/k
+for k winning sides, 0 otherwise) + (1 − ``win_weight``) × its share of all sides' points (its
+points over the sum, Punttu's card points or Putto's deal points). Mostly the win, which is what
+is measured, with the points to tell a safe win from a narrow one and a close loss from a rout.
+For a game where the lowest total wins, the points share is 1 − share.
+
+The move is the root child visited most (ties: the higher mean reward). Budgets: at most
+``iterations`` iterations (default 10,000) and at most ``time_limit`` seconds (default 1;
+``None`` for no time limit). A forced move (one legal action) is instant. For a given seed and an
+iteration budget with no time limit the choices are reproducible; a time budget is not, as the
+number of iterations then depends on the machine's speed. The search stops early, also
+reproducibly, when no other root action can overtake the most visited one within the iterations
+left.
+
+``explain`` / ``search`` return the root's alternatives (action, visits, mean reward): the
+visits of the root's children add up to the iterations run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from cardtable.bots.base import Bot
+from cardtable.engine.action import Action
+from cardtable.engine.game import Game
+from cardtable.errors import CardtableError
+from cardtable.i18n import _
+
+if TYPE_CHECKING:  # for types only: the search gets sampled states, never the real deal
+    from cardtable.engine.game import State
+
+#: The paper's standard budget, and a second of thinking at most.
+DEFAULT_ITERATIONS = 10_000
+DEFAULT_TIME_LIMIT: float | None = 1.0
+#: UCB1 exploration constant for rewards in [0, 1] (Cowling et al. use 0.7).
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_WIN_WEIGHT = 0.7
+
+
+class _Playout(Protocol):
+    def __call__(self, state: Any, rng: random.Random) -> None: ...
+
+
+class _SidePoints(Protocol):
+    def __call__(self, state: Any) -> Sequence[int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One move the search considered at the root: how often it was tried and how it fared
+    (mean reward for the bot's side, 0 to 1)."""
+
+    action: Action
+    visits: int
+    mean: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What one search chose and why: every root alternative, most visited first."""
+
+    choice: Action
+    alternatives: tuple[Alternative, ...]
+    iterations: int
+    seconds: float
+
+
+class _Node:
+    __slots__ = ("parent", "action", "side", "children", "visits", "total", "avail")
+
+    def __init__(self, parent: _Node | None, action: int, side: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.side = side  # the side of the seat that made ``action``
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def _random_playout(state: State, rng: random.Random) -> None:
+    pick = rng.random
+    while ids := state.legal_action_ids():
+        state.apply_unchecked(ids[int(pick() * len(ids))])
+
+
+def _outcome_points(state: State) -> Sequence[int]:
+    outcome = state.outcome
+    assert outcome is not None
+    return outcome.points
+
+
+def _game_rollout(game: Game) -> tuple[_Playout, _SidePoints]:
+    """The game's fast rollout (``cardtable.games.<game>.rollout``), or random playouts."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
+    except ModuleNotFoundError:
+        return _random_playout, _outcome_points
+    return module.playout, module.side_points
+
+
+def _sampler(game: Game, view: dict[str, Any]) -> Callable[[random.Random], State]:
+    """Reads ``view`` once if the game can (``game.sampler``), else samples from it each time."""
+    fast = getattr(game, "sampler", None)
+    if fast is not None:
+        sampler: Callable[[random.Random], State] = fast(view)
+        return sampler
+    return lambda rng: game.sample_state(view, rng)
+
+
+def can_search(game: Game | type[Game]) -> bool:
+    """Whether ``game`` has a sampler (``Game.sample_state``), which the search needs."""
+    cls = game if isinstance(game, type) else type(game)
+    return cls.sample_state is not Game.sample_state
+
+
+class ISMCTSBot(Bot):
+    """``hard``: SO-ISMCTS from the seat's view (see the module's documentation).
+
+    ``iterations`` and ``time_limit`` bound each decision; ``exploration`` is UCB1's constant;
+    ``win_weight`` mixes winning and points in the reward; ``epsilon`` is the rollouts' share of
+    random moves (``None``: the game's default).
+    """
+
+    name: ClassVar[str] = "hard"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        *,
+        seed: int | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
+        exploration: float = DEFAULT_EXPLORATION,
+        win_weight: float = DEFAULT_WIN_WEIGHT,
+    ) -> None:
+        super().__init__(game, seat, seed=seed)
+        if not can_search(game):
+            raise CardtableError(
+                _("the hard bot cannot play {game} yet: it has no sampler").format(game=game.name)
+            )
+        if iterations < 1:
+            raise CardtableError(
+                _("iterations must be at least 1, not {n}").format(n=iterations)
+            )
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.win_weight = win_weight
+        self._playout, self._side_points = _game_rollout(game)
+        self._side_of = tuple(game.side_of(s) for s in range(game.players))
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(view, legal).choice
+
+    def explain(
+        self, view: dict[str, Any], legal: Sequence[Action], *, top: int = 5
+    ) -> list[Alternative]:
+        """The ``top`` root alternatives of a search from ``view``, most visited first."""
+        return list(self.search(view, legal).alternatives[:top])
+
+    # -- the search ------------------------------------------------------------------------------
+
+    def search(self, view: dict[str, Any], legal: Sequence[Action]) -> SearchResult:
+        """Search from ``view`` (the seat's view with memory) among ``legal``; a forced move is
+        returned at once, with no iterations."""
+        if not legal:
+            raise CardtableError(_("no legal action to choose from"))
+        start = time.perf_counter()
+        if len(legal) == 1:
+            return SearchResult(legal[0], (Alternative(legal[0], 0, 0.0),), 0, 0.0)
+        if view.get("seat") != self.seat:
+            raise CardtableError(
+                _("this bot plays seat {seat}, not {other}").format(
+                    seat=self.seat, other=view.get("seat")
+                )
+            )
+        rng = random.Random(self.rng.getrandbits(64))
+        sample = _sampler(self.game, view)
+        first = sample(rng)
+        by_id = {first.action_id(action): action for action in legal}
+        root = _Node(None, -1, -1)
+        iterations = self._run(root, sample, rng, start, set(by_id))
+        seconds = time.perf_counter() - start
+        alternatives = sorted(
+            (
+                Alternative(by_id[a], child.visits, child.total / child.visits)
+                for a, child in root.children.items()
+                if a in by_id and child.visits
+            ),
+            key=lambda alt: (-alt.visits, -alt.mean),
+        )
+        if not alternatives:  # cannot happen with one iteration or more; kept for safety
+            return SearchResult(legal[0], (), iterations, seconds)
+        return SearchResult(alternatives[0].action, tuple(alternatives), iterations, seconds)
+
+    def _run(
+        self,
+        root: _Node,
+        sample: Callable[[random.Random], State],
+        rng: random.Random,
+        start: float,
+        root_ids: set[int],
+    ) -> int:
+        """The iterations; returns how many ran."""
+        budget = self.iterations
+        deadline = None if self.time_limit is None else start + self.time_limit
+        clock = time.perf_counter
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        pick = rng.random
+        side_of = self._side_of
+        playout = self._playout
+        side_points = self._side_points
+        win_weight = self.win_weight
+        lowest_wins = self.game.lowest_wins
+        done = 0
+        while done < budget:
+            state = sample(rng)
+            node = root
+            # Selection and expansion.
+            while True:
+                ids = state.legal_action_ids()
+                if not ids:
+                    break
+                children = node.children
+                untried = [a for a in ids if a not in children]
+                if untried:
+                    action = untried[int(pick() * len(untried))] if len(untried) > 1 else untried[0]
+                    mover = state.to_move
+                    assert mover is not None
+                    child = _Node(node, action, side_of[mover])
+                    children[action] = child
+                    state.apply_unchecked(action)
+                    node = child
+                    break
+                best: _Node | None = None
+                best_score = -1.0
+                for a in ids:
+                    child = children[a]
+                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    child.avail += 1
+                    if score > best_score:
+                        best, best_score = child, score
+                assert best is not None
+                state.apply_unchecked(best.action)
+                node = best
+            # Rollout.
+            playout(state, rng)
+            rewards = _rewards(state, side_points(state), win_weight, lowest_wins)
+            # Backpropagation.
+            while node is not root:
+                node.visits += 1
+                node.total += rewards[node.side]
+                parent = node.parent
+                assert parent is not None
+                node = parent
+            root.visits += 1
+            done += 1
+            if done & 15 == 0:
+                if deadline is not None and clock() >= deadline:
+                    break
+                if _decided(root, root_ids, budget - done):
+                    break
+        return done
+
+
+def _rewards(
+    state: State, points: Sequence[int], win_weight: float, lowest_wins: bool
+) -> list[float]:
+    """Each side's reward in [0, 1] for a finished deal (see the module's documentation)."""
+    best = min(points) if lowest_wins else max(points)
+    winners = sum(1 for p in points if p == best)
+    total = sum(points)
+    sides = len(points)
+    share_weight = 1.0 - win_weight
+    rewards = []
+    for p in points:
+        share = p / total if total > 0 else 1.0 / sides
+        if lowest_wins:
+            share = 1.0 - share
+        rewards.append((win_weight / winners if p == best else 0.0) + share_weight * share)
+    return rewards
+
+
+def _decided(root: _Node, root_ids: set[int], left: int) -> bool:
+    """Whether the most visited root action can no longer be overtaken within ``left``."""
+    first = second = 0
+    for a, child in root.children.items():
+        if a not in root_ids:
+            continue
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return len(root.children) >= len(root_ids) and first - second > left
+
+
+BOTS: dict[str, type[Bot]] = {"hard": ISMCTSBot, "ismcts": ISMCTSBot}

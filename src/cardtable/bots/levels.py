@@ -1,0 +1,54 @@
+"""Playing strength by level: ``easy``, ``medium`` and ``hard``.
+
+- ``easy``: a uniformly random legal action, avoiding the game's obvious blunders
+  (``cardtable.games.<game>.easy.is_blunder``, read from the view; a game without that module has
+  none). Punttu: no 5, 6 or 7 thrown onto a trick it cannot win while a cheaper card is held.
+  Putto: no card played onto the table that could capture.
+- ``medium``: the game's heuristic bot (``cardtable.games.<game>.heuristic``).
+- ``hard``: ISMCTS with its defaults (``cardtable.bots.ismcts``; ``ismcts`` is the same bot).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardtable.bots.base import Bot
+from cardtable.engine.action import Action
+from cardtable.engine.game import Game
+
+Blunder = Callable[[Mapping[str, Any], Action], bool]
+
+
+def _never(view: Mapping[str, Any], action: Action) -> bool:
+    return False
+
+
+def game_blunders(game_name: str) -> Blunder:
+    """The game's ``is_blunder(view, action)``, or one that finds none."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game_name}.easy")
+    except ModuleNotFoundError:
+        return _never
+    found: Blunder = module.is_blunder
+    return found
+
+
+class EasyBot(Bot):
+    """Random, but never an obvious blunder when something else is legal."""
+
+    name: ClassVar[str] = "easy"
+
+    def __init__(self, game: Game, seat: int, *, seed: int | None = None) -> None:
+        super().__init__(game, seat, seed=seed)
+        self._blunder = game_blunders(game.name)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        sound = [action for action in legal if not self._blunder(view, action)]
+        return self.rng.choice(sound or list(legal))
+
+
+BOTS: dict[str, type[Bot]] = {"easy": EasyBot}

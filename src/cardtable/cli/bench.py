@@ -1,4 +1,9 @@
-"""``cardtable bench``: random-playout speed per game, player count and path, as JSON lines."""
+"""``cardtable bench``: random-playout speed per game, player count and path, as JSON lines.
+
+``--paths ismcts`` (not in the default, which stays quick) measures the hard bot instead: its
+ISMCTS iterations per second and the median and 95th percentile time of its decisions at its
+default budget, over ``--decisions`` decisions.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import json
 
 import click
 
+from cardtable.bots.ismcts import benchmark, can_search
 from cardtable.engine.bench import PATHS, measure
 from cardtable.errors import CardtableError
 from cardtable.games import available, game_class
@@ -33,7 +39,17 @@ def _split(text: str) -> list[str]:
     "--paths",
     default=",".join(PATHS),
     show_default=True,
-    help="api: legal_actions() + apply(); text: apply(text); fast: unchecked bot path.",
+    help=(
+        "api: legal_actions() + apply(); text: apply(text); fast: unchecked bot path; "
+        "ismcts (not in the default): the hard bot's iterations/s and decision times."
+    ),
+)
+@click.option(
+    "--decisions",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Decisions of the hard bot to time, for --paths ismcts.",
 )
 @click.option(
     "--seconds",
@@ -43,7 +59,7 @@ def _split(text: str) -> list[str]:
     help="Time per measurement.",
 )
 @click.option("--seed", type=int, default=0, show_default=True)
-def bench(games: str, players: str, paths: str, seconds: float, seed: int) -> None:
+def bench(games: str, players: str, paths: str, decisions: int, seconds: float, seed: int) -> None:
     """Measure deals/s and decisions/s of random playouts; one JSON line per measurement."""
     try:
         for name in _split(games):
@@ -56,10 +72,15 @@ def bench(games: str, players: str, paths: str, seconds: float, seed: int) -> No
             for count in counts:
                 table = make_game(name, count)
                 for path in _split(paths):
+                    if path == "ismcts":
+                        if can_search(table):
+                            result = benchmark(table, decisions=decisions, seed=seed)
+                            click.echo(json.dumps(result))
+                        continue
                     if path not in PATHS:
                         raise click.BadParameter(
                             _("unknown path {path!r}; expected {paths}").format(
-                                path=path, paths=", ".join(PATHS)
+                                path=path, paths=", ".join((*PATHS, "ismcts"))
                             ),
                             param_hint="--paths",
                         )

@@ -58,9 +58,9 @@ def unseen_cards(deck: Iterable[int], seen: Iterable[int], hidden: int) -> list[
     pool = [card for card in deck if card not in known]
     if len(pool) != hidden:
         raise CardtableError(
-            _(
-                "the view does not add up: {unseen} unseen cards for {hidden} hidden places"
-            ).format(unseen=len(pool), hidden=hidden)
+            _("the view does not add up: {unseen} unseen cards for {hidden} hidden places").format(
+                unseen=len(pool), hidden=hidden
+            )
         )
     return pool
 

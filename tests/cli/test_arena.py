@@ -39,8 +39,9 @@ def test_json_structure_and_two_bot_win_rates() -> None:
     assert set(bots) == {"heuristic", "random"}
     for stats in bots.values():
         assert set(stats) == {
-            "seats", "seat_deals", "side_deals", "wins", "win_rate", "ci95", "mean_points"
-        }
+            "seats", "seat_deals", "side_deals", "deals", "wins", "win_rate", "ci95",
+            "mean_points", "mean_points_ci95",
+        }  # no "went_out": Punttu does not report who went out
         assert stats["seat_deals"] == 6 * 2  # every deal, once per seat rotation
         assert 0.0 <= stats["win_rate"] <= 1.0
         low, high = stats["ci95"]

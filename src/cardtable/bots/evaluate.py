@@ -3,22 +3,67 @@
 Every deal is replayed once per seat rotation: the same cards, with the bots moved one seat on
 each time, so a strong hand or a good seat helps every bot equally. That makes a few thousand
 deals enough to tell a real edge from luck.
+
+Each deal is played on its own (``play_deal``): its cards come from ``(seed, deal number)`` and
+every bot's seed from ``(seed, deal number, rotation, seat)``, never from a shared stream, so
+deals can be split among processes (``head_to_head(..., jobs=K)``) and the stats are the same
+whatever the split: the deals' results are added up in deal order.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
-import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 
 from cardtable.bots.base import Bot, make_bot
 from cardtable.bots.driver import play_out
+from cardtable.engine.game import MAX_SEED, Game
 from cardtable.engine.match import deal_seed
 from cardtable.errors import OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Thinking budget of the searching bots (``hard``) in a run: at most ``iterations`` per
+    decision and at most ``time_limit`` seconds (``None``: no time limit, so the run replays
+    exactly). Other bots ignore it."""
+
+    iterations: int
+    time_limit: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One rotation of one deal: who sat where and what each seat got.
+
+    ``points[seat]`` are the points of the seat's side; ``shares[seat]`` its side's share of the
+    win (1 for the sole winning side, 1/k for k sides winning together, 0 otherwise);
+    ``went_out`` the seat that went out when the game reports it (``outcome.details``), and
+    ``reports_going_out`` whether it does.
+    """
+
+    names: tuple[str, ...]
+    points: tuple[int, ...]
+    shares: tuple[float, ...]
+    went_out: int | None = None
+    reports_going_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """Deal ``number`` played once per rotation, in rotation order."""
+
+    number: int
+    games: tuple[GameResult, ...]
 
 
 @dataclass(slots=True)
@@ -27,12 +72,22 @@ class BotStats:
 
     Each seat-deal counts its side's result: a win of the seat's side is a whole win for every
     seat of that side (partners win together), and a deal won by k sides together is 1/k.
+
+    ``deals``, ``deal_mean`` and ``deal_m2`` follow the bot's mean points per deal (its seats'
+    points over every rotation of the deal, averaged) from deal to deal (Welford's running
+    mean and sum of squared deviations): the rotations of one deal are correlated, the deals
+    are independent, so the interval of the mean points is computed over deals.
+    ``went_out`` counts the seat-deals it went out, for games that report it (else ``None``).
     """
 
     name: str
     seat_deals: int = 0
     wins: float = 0.0
     points: int = 0
+    went_out: int | None = None
+    deals: int = 0
+    deal_mean: float = 0.0
+    deal_m2: float = field(default=0.0, repr=False)
 
     @property
     def win_rate(self) -> float:
@@ -48,6 +103,185 @@ class BotStats:
     def mean_points(self) -> float:
         return self.points / self.seat_deals if self.seat_deals else 0.0
 
+    @property
+    def went_out_rate(self) -> float | None:
+        """Share of its seat-deals in which the bot went out, if the game reports it."""
+        if self.went_out is None:
+            return None
+        return self.went_out / self.seat_deals if self.seat_deals else 0.0
+
+    def points_interval(self, z: float = Z95) -> tuple[float, float] | None:
+        """Interval of the mean points per deal: mean ± z·s/√n over the ``n`` deals' means
+        (``s`` their sample standard deviation); ``None`` with fewer than two deals."""
+        if self.deals < 2:
+            return None
+        half = z * math.sqrt(self.deal_m2 / (self.deals - 1) / self.deals)
+        return (self.deal_mean - half, self.deal_mean + half)
+
+    def add(self, deal: DealResult) -> None:
+        """Count every seat this bot held in ``deal``."""
+        points = 0
+        seats = 0
+        for game in deal.games:
+            if game.reports_going_out and self.went_out is None:
+                self.went_out = 0
+            for seat, name in enumerate(game.names):
+                if name != self.name:
+                    continue
+                seats += 1
+                points += game.points[seat]
+                self.wins += game.shares[seat]
+                if game.went_out == seat and self.went_out is not None:
+                    self.went_out += 1
+        if not seats:
+            return
+        self.seat_deals += seats
+        self.points += points
+        self.deals += 1
+        value = points / seats
+        delta = value - self.deal_mean
+        self.deal_mean += delta / self.deals
+        self.deal_m2 += delta * (value - self.deal_mean)
+
+
+def bot_seed(seed: int, number: int, rotation: int, seat: int) -> int:
+    """Seed of the bot at ``seat`` in ``rotation`` of deal ``number`` of a run seeded ``seed``."""
+    text = f"cardtable-arena-bot:{seed}:{number}:{rotation}:{seat}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") & MAX_SEED
+
+
+def _bot(name: str, table: Game, seat: int, seed: int, budget: Budget | None) -> Bot:
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    bot = make_bot(name, table, seat, seed=seed)
+    if budget is not None and isinstance(bot, ISMCTSBot):
+        bot = type(bot)(
+            table, seat, seed=seed, iterations=budget.iterations, time_limit=budget.time_limit
+        )
+    return bot
+
+
+def searching_bots(table: Game, bot_names: Sequence[str]) -> list[str]:
+    """The names among ``bot_names`` that a ``Budget`` applies to (the ISMCTS bots)."""
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    return [
+        name
+        for name in dict.fromkeys(bot_names)
+        if isinstance(make_bot(name, table, 0, seed=0), ISMCTSBot)
+    ]
+
+
+def play_deal(
+    table: Game,
+    bot_names: Sequence[str],
+    seed: int,
+    number: int,
+    *,
+    budget: Budget | None = None,
+) -> DealResult:
+    """Play deal ``number`` of the run seeded ``seed`` once per rotation of ``bot_names``.
+
+    In rotation ``r`` seat ``s`` holds ``bot_names[(s + r) % players]``. Everything is derived
+    from ``(seed, number)``, so any deal can be played alone, in any process, in any order.
+    """
+    players = table.players
+    cards_seed = deal_seed(seed, number)
+    games = []
+    for rotation in range(players):
+        names = tuple(bot_names[(seat + rotation) % players] for seat in range(players))
+        bots = [
+            _bot(name, table, seat, bot_seed(seed, number, rotation, seat), budget)
+            for seat, name in enumerate(names)
+        ]
+        state = play_out(table.deal(seed=cards_seed, dealer=0), bots)
+        outcome = state.outcome
+        assert outcome is not None
+        winning_sides = {table.side_of(seat) for seat in outcome.winners}
+        share = 1.0 / len(winning_sides)
+        sides = [table.side_of(seat) for seat in range(players)]
+        went_out = outcome.details.get("went_out")
+        games.append(
+            GameResult(
+                names=names,
+                points=tuple(outcome.points[side] for side in sides),
+                shares=tuple(share if side in winning_sides else 0.0 for side in sides),
+                went_out=went_out if isinstance(went_out, int) else None,
+                reports_going_out="went_out" in outcome.details,
+            )
+        )
+    return DealResult(number, tuple(games))
+
+
+def _play_chunk(
+    game_name: str,
+    players: int,
+    options: Mapping[str, object],
+    bot_names: Sequence[str],
+    seed: int,
+    start: int,
+    stop: int,
+    budget: Budget | None,
+) -> list[DealResult]:
+    """Deals ``start`` to ``stop - 1``, in a worker process."""
+    table = make_game(game_name, players=players, **options)
+    return [play_deal(table, bot_names, seed, n, budget=budget) for n in range(start, stop)]
+
+
+def chunks(deals: int, jobs: int) -> list[range]:
+    """Deal numbers split into consecutive chunks: small enough to keep ``jobs`` processes busy
+    and the progress moving, large enough that sending them costs little."""
+    size = max(1, min(64, deals // (jobs * 32)))
+    return [range(start, min(start + size, deals)) for start in range(0, deals, size)]
+
+
+def _deals_in_parallel(
+    game_name: str,
+    players: int,
+    options: Mapping[str, object],
+    bot_names: Sequence[str],
+    seed: int,
+    deals: int,
+    jobs: int,
+    budget: Budget | None,
+    progress: Callable[[int], None] | None,
+) -> Iterator[DealResult]:
+    """The deals' results in deal order, played by ``jobs`` processes; ``progress`` gets the
+    number of deals finished whenever a chunk is done."""
+    parts = chunks(deals, jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        pending: dict[Future[list[DealResult]], int] = {
+            pool.submit(
+                _play_chunk,
+                game_name,
+                players,
+                dict(options),
+                list(bot_names),
+                seed,
+                part.start,
+                part.stop,
+                budget,
+            ): index
+            for index, part in enumerate(parts)
+        }
+        ready: dict[int, list[DealResult]] = {}
+        following = 0
+        finished = 0
+        while pending:
+            done, _still = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = pending.pop(future)
+                ready[index] = future.result()
+                finished += len(parts[index])
+            while following in ready:
+                yield from ready.pop(following)
+                following += 1
+            if progress is not None:
+                progress(finished)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
 
 def head_to_head(
     game_name: str,
@@ -57,14 +291,19 @@ def head_to_head(
     seed: int,
     *,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
+    budget: Budget | None = None,
     **options: object,
 ) -> dict[str, BotStats]:
     """Play ``deals`` deals, each once per rotation of ``bot_names`` through the seats.
 
     ``bot_names`` has one name per seat (``["heuristic", "random", "random", "random"]``); a name
-    may repeat, and its stats then pool every seat it held. Deal ``i`` is dealt from a seed derived
-    from ``seed`` and ``i``, so the whole run replays exactly. ``progress``, if given, is called
-    with the number of deals finished (every rotation played) after each deal.
+    may repeat, and its stats then pool every seat it held. Deal ``i`` and its bots are seeded
+    from ``seed`` and ``i`` (see ``play_deal``), so the whole run replays exactly, and gives the
+    same stats whatever ``jobs``: with ``jobs`` > 1 the deals are played in that many processes.
+    ``budget`` bounds the searching bots' thinking. ``progress``, if given, is called with the
+    number of deals finished (every rotation played): after each deal in one process, after
+    each chunk of deals with several.
     """
     if len(bot_names) != players:
         raise OptionError(
@@ -74,31 +313,35 @@ def head_to_head(
         )
     if deals < 1:
         raise OptionError(_("play at least one deal, not {deals}").format(deals=deals))
+    if jobs < 1:
+        raise OptionError(_("use at least one process, not {jobs}").format(jobs=jobs))
     table = make_game(game_name, players=players, **options)
     stats = {name: BotStats(name) for name in bot_names}
-    bot_seeds = random.Random(seed)
+    results: Iterator[DealResult]
+    if jobs == 1 or deals == 1:
+        results = _deals_in_order(table, bot_names, seed, deals, budget, progress)
+    else:
+        results = _deals_in_parallel(
+            table.name, players, options, bot_names, seed, deals, jobs, budget, progress
+        )
+    for deal in results:
+        for entry in stats.values():
+            entry.add(deal)
+    return stats
+
+
+def _deals_in_order(
+    table: Game,
+    bot_names: Sequence[str],
+    seed: int,
+    deals: int,
+    budget: Budget | None,
+    progress: Callable[[int], None] | None,
+) -> Iterator[DealResult]:
     for number in range(deals):
-        cards_seed = deal_seed(seed, number)
-        for rotation in range(players):
-            names = [bot_names[(seat + rotation) % players] for seat in range(players)]
-            bots: list[Bot] = [
-                make_bot(name, table, seat, seed=bot_seeds.getrandbits(63))
-                for seat, name in enumerate(names)
-            ]
-            state = play_out(table.deal(seed=cards_seed, dealer=0), bots)
-            outcome = state.outcome
-            assert outcome is not None
-            winning_sides = {table.side_of(seat) for seat in outcome.winners}
-            share = 1.0 / len(winning_sides)
-            for seat, name in enumerate(names):
-                entry = stats[name]
-                entry.seat_deals += 1
-                entry.points += outcome.points[table.side_of(seat)]
-                if table.side_of(seat) in winning_sides:
-                    entry.wins += share
+        yield play_deal(table, bot_names, seed, number, budget=budget)
         if progress is not None:
             progress(number + 1)
-    return stats
 
 
 def decisions_per_second(

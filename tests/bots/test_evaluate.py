@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.bots.evaluate import BotStats, decisions_per_second, head_to_head
+import cardtable
+from cardtable.bots.evaluate import (
+    BotStats,
+    bot_seed,
+    chunks,
+    decisions_per_second,
+    head_to_head,
+    play_deal,
+)
 from cardtable.errors import OptionError
 
 
@@ -41,6 +49,7 @@ def test_one_name_per_seat() -> None:
 def test_stats_of_nothing_are_zero() -> None:
     empty = BotStats("x")
     assert (empty.win_rate, empty.win_rate_stderr, empty.mean_points) == (0.0, 0.0, 0.0)
+    assert empty.points_interval() is None and empty.went_out_rate is None
 
 
 def test_decisions_per_second_is_positive() -> None:
@@ -53,3 +62,39 @@ def test_partners_win_together() -> None:
     stats = head_to_head("putto", 4, ["heuristic", "random", "heuristic", "random"], 6, seed=3)
     total = stats["heuristic"].win_rate + stats["random"].win_rate
     assert total == pytest.approx(1.0)
+
+
+def test_a_deal_plays_alone_as_in_the_run() -> None:
+    """Deal ``i`` depends only on (seed, i): played alone, out of order, it adds up to the run."""
+    table = cardtable.game("punttu", 3)
+    names = ["heuristic", "random", "random"]
+    run = head_to_head("punttu", 3, names, deals=4, seed=7)
+    alone = {name: BotStats(name) for name in names}
+    for number in range(4):
+        deal = play_deal(table, names, 7, number)
+        assert [game.names for game in deal.games] == [
+            tuple(names[(seat + rotation) % 3] for seat in range(3)) for rotation in range(3)
+        ]
+        for entry in alone.values():
+            entry.add(deal)
+    assert alone == run
+    assert play_deal(table, names, 7, 3) == play_deal(table, names, 7, 3)
+    assert play_deal(table, names, 7, 3) != play_deal(table, names, 8, 3)
+
+
+def test_bot_seeds_differ_by_deal_rotation_and_seat() -> None:
+    seeds = {bot_seed(1, n, r, s) for n in range(3) for r in range(4) for s in range(4)}
+    assert len(seeds) == 3 * 4 * 4
+    assert bot_seed(1, 2, 3, 0) == bot_seed(1, 2, 3, 0)
+
+
+@pytest.mark.parametrize(("deals", "jobs"), [(1, 4), (7, 2), (1000, 2), (5000, 3), (10, 64)])
+def test_chunks_cover_every_deal_once_in_order(deals: int, jobs: int) -> None:
+    parts = chunks(deals, jobs)
+    assert [n for part in parts for n in part] == list(range(deals))
+    assert all(len(part) <= 64 for part in parts)
+
+
+def test_at_least_one_process() -> None:
+    with pytest.raises(OptionError, match="at least one process"):
+        head_to_head("punttu", 2, ["heuristic", "random"], deals=1, seed=0, jobs=0)

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import json
+import math
+import statistics
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
-from cardtable.bots.evaluate import head_to_head
-from cardtable.cli.arena import wilson
+import cardtable
+from cardtable.bots.base import available_bots
+from cardtable.bots.evaluate import (
+    Z95,
+    BotStats,
+    Budget,
+    DealResult,
+    GameResult,
+    head_to_head,
+    play_deal,
+)
+from cardtable.cli.arena import results, wilson
 from cardtable.cli.main import main
 
 
@@ -135,3 +149,158 @@ def test_bad_arguments_are_refused(args: list[str], message: str) -> None:
     result = run(*args, *extra)
     assert result.exit_code == 2, result.output
     assert message in result.output
+
+
+def _without_jobs(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key != "jobs"}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "bots"),
+    [("punttu", "3", "heuristic,random"), ("putto", "4", "heuristic,random")],
+)
+def test_the_results_do_not_depend_on_the_number_of_processes(
+    game: str, players: str, bots: str
+) -> None:
+    """Deals and bots are seeded by deal index, and added up in deal order: one process and
+    two (splitting the deals into chunks) give the same stats, to the last bit."""
+    args = (game, "--players", players, "--bots", bots, "--deals", "7", "--seed", "4")
+    one = arena_json(*args, "--jobs", "1")
+    two = arena_json(*args, "--jobs", "2")
+    assert (one["jobs"], two["jobs"]) == (1, 2)
+    assert _without_jobs(one) == _without_jobs(two)
+
+
+def test_head_to_head_in_processes_matches_one_process() -> None:
+    seen: list[int] = []
+    one = head_to_head("punttu", 2, ["heuristic", "random"], deals=9, seed=6)
+    two = head_to_head(
+        "punttu", 2, ["heuristic", "random"], deals=9, seed=6, jobs=2, progress=seen.append
+    )
+    assert one == two
+    assert seen == sorted(seen) and seen[-1] == 9
+
+
+def test_out_writes_the_json_with_intervals(tmp_path: Path) -> None:
+    out = tmp_path / "run.json"
+    printed = arena_json(
+        "punttu", "--players", "4", "--bots", "heuristic,random", "--deals", "5", "--seed", "2",
+        "--jobs", "1", "--out", str(out),
+    )
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data == printed
+    assert data["version"] == cardtable.__version__
+    assert (data["game"], data["players"], data["deals"], data["seed"], data["jobs"]) == (
+        "punttu", 4, 5, 2, 1
+    )
+    assert data["bot_names"] == ["heuristic", "random"]
+    assert data["options"] == dict(cardtable.game("punttu", 4).options)
+    assert data["budget"] is None and data["lowest_wins"] is False
+    assert data["fair_share"] == pytest.approx(0.25)
+    for stats in data["bots"].values():
+        assert stats["deals"] == 5
+        low, high = stats["ci95"]
+        assert 0.0 <= low <= stats["win_rate"] <= high <= 1.0
+        points_low, points_high = stats["mean_points_ci95"]
+        assert points_low <= stats["mean_points"] <= points_high
+        assert points_low < points_high  # five deals differ
+
+
+def test_the_points_interval_is_over_deals() -> None:
+    """The interval is mean ± 1.96·s/√n over the deals' means (each deal's rotations averaged),
+    not over the seat-deals, which are correlated."""
+    stats = head_to_head("punttu", 2, ["heuristic", "random"], deals=6, seed=5)
+    table = cardtable.game("punttu", 2)
+    per_deal = [
+        statistics.fmean(
+            game.points[seat]
+            for game in play_deal(table, ["heuristic", "random"], 5, number).games
+            for seat, name in enumerate(game.names)
+            if name == "heuristic"
+        )
+        for number in range(6)
+    ]
+    mean = statistics.fmean(per_deal)
+    half = Z95 * statistics.stdev(per_deal) / math.sqrt(6)
+    interval = stats["heuristic"].points_interval()
+    assert interval is not None
+    assert stats["heuristic"].mean_points == pytest.approx(mean)
+    assert interval == pytest.approx((mean - half, mean + half))
+    one_deal = head_to_head("punttu", 2, ["heuristic", "random"], deals=1, seed=5)
+    assert one_deal["heuristic"].points_interval() is None
+
+
+def test_one_deal_has_no_points_interval() -> None:
+    data = arena_json("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "1",
+                      "--seed", "1")
+    assert all(stats["mean_points_ci95"] is None for stats in data["bots"].values())
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "rates.png"
+    result = run("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "3",
+                 "--seed", "1", "--jobs", "1", "--plot", str(chart))
+    assert result.exit_code == 0, result.output
+    content = chart.read_bytes()
+    assert content.startswith(b"\x89PNG\r\n\x1a\n") and len(content) > 1000
+
+
+def test_plot_without_matplotlib_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib → ImportError
+    result = run("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "1",
+                 "--plot", str(tmp_path / "x.png"))
+    assert result.exit_code == 2
+    assert "pip install 'cardtable[plot]'" in result.output
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_hard_smoke_with_a_tiny_budget() -> None:
+    """The arena's smoke test with the searching bot: a few deals at 20 iterations a decision
+    and no time limit, so the run is fast and replays exactly (also across processes)."""
+    if "hard" not in available_bots("punttu"):
+        pytest.skip("the hard bot is not available for punttu")
+    args = ("punttu", "--players", "2", "--bots", "hard,random", "--deals", "2", "--seed", "3",
+            "--bot-iterations", "20")
+    data = arena_json(*args, "--jobs", "1")
+    assert data["budget"] == {"iterations": 20, "time_limit": None}
+    assert data["bots"]["hard"]["seat_deals"] == 2 * 2
+    rates = data["bots"]["hard"]["win_rate"] + data["bots"]["random"]["win_rate"]
+    assert rates == pytest.approx(1.0)
+    assert _without_jobs(arena_json(*args, "--jobs", "2")) == _without_jobs(data)
+
+
+def test_the_hard_budget_is_applied_to_hard_only() -> None:
+    table = cardtable.game("punttu", 2)
+    result = run("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "1",
+                 "--bot-iterations", "5")
+    assert result.exit_code == 2 and "only the hard bot" in result.output
+    if "hard" not in available_bots("punttu"):
+        pytest.skip("the hard bot is not available for punttu")
+    deal = play_deal(table, ["hard", "random"], 1, 0, budget=Budget(iterations=5, time_limit=None))
+    assert len(deal.games) == 2
+
+
+def test_going_out_is_counted_when_the_outcome_reports_it() -> None:
+    """Generic bookkeeping: a game whose outcome details name who went out (Pontinho) gets
+    went-out counts per bot; one that does not keeps ``None``."""
+    stats = BotStats("a")
+    stats.add(
+        DealResult(
+            0,
+            (
+                GameResult(("a", "b"), (3, 10), (1.0, 0.0), went_out=0, reports_going_out=True),
+                GameResult(("b", "a"), (0, 7), (1.0, 0.0), went_out=0, reports_going_out=True),
+            ),
+        )
+    )
+    assert (stats.went_out, stats.went_out_rate, stats.seat_deals) == (1, 0.5, 2)
+    assert stats.mean_points == 5.0 and stats.wins == 1.0
+    plain = BotStats("a")
+    plain.add(DealResult(0, (GameResult(("a", "b"), (3, 10), (1.0, 0.0)),)))
+    assert plain.went_out is None and plain.went_out_rate is None
+    report = results(cardtable.game("punttu", 2), ["a", "b"], {"a": stats})
+    assert report[0].went_out_rate == 0.5
+    assert "went_out_ci95" in report[0].to_dict()

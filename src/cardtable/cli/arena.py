@@ -120,7 +120,8 @@ def wilson(rate: float, n: float, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (rate + z * z / (2 * n)) / denominator
     half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds ``rate``; the clamps only mend rounding at 0 and 1.
+    return (max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half)))
 
 
 def seat_bots(names: Sequence[str], players: int) -> list[str]:
@@ -206,8 +207,9 @@ def plot_win_rates(data: dict[str, Any], path: Path) -> None:
         ) from None
     names = list(data["bots"])
     rates = [data["bots"][name]["win_rate"] for name in names]
-    below = [rate - data["bots"][name]["ci95"][0] for name, rate in zip(names, rates, strict=True)]
-    above = [data["bots"][name]["ci95"][1] - rate for name, rate in zip(names, rates, strict=True)]
+    intervals = [data["bots"][name]["ci95"] for name in names]
+    below = [max(0.0, rate - low) for rate, (low, _high) in zip(rates, intervals, strict=True)]
+    above = [max(0.0, high - rate) for rate, (_low, high) in zip(rates, intervals, strict=True)]
     figure = Figure(figsize=(max(4.0, 1.4 * len(names) + 2.0), 4.0), layout="constrained")
     FigureCanvasAgg(figure)
     axes = figure.subplots()

@@ -249,7 +249,7 @@ def _deals_in_parallel(
     """The deals' results in deal order, played by ``jobs`` processes; ``progress`` gets the
     number of deals finished whenever a chunk is done."""
     parts = chunks(deals, jobs)
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)))
     try:
         pending: dict[Future[list[DealResult]], int] = {
             pool.submit(

@@ -12,7 +12,10 @@ gets its seat's view with memory, as every bot does, and each iteration
    determinization only, with *availability* counts: a child's exploration term uses how often
    it was available, not how often its parent was visited (opponents' cards differ from one
    determinization to the next);
-3. **expands** one untried legal action;
+3. **expands** one untried legal action; actions the game declares alike in every way (its
+   rollout module's ``ACTION_KEY``: in Punttu, cards of one trick rank, as suits never matter
+   and points follow the rank) share one edge, so the tree's statistics are not spread thin
+   over the many cards an opponent might hold;
 4. **rolls out** to the end of the deal with the game's fast rollout policy
    (``cardtable.games.<game>.rollout``: mostly greedy, 30% uniformly random moves), or uniformly
    at random for a game without one;
@@ -117,13 +120,14 @@ def _outcome_points(state: State) -> Sequence[int]:
     return outcome.points
 
 
-def _game_rollout(game: Game) -> tuple[_Playout, _SidePoints]:
-    """The game's fast rollout (``cardtable.games.<game>.rollout``), or random playouts."""
+def _game_rollout(game: Game) -> tuple[_Playout, _SidePoints, Sequence[int] | None]:
+    """The game's fast rollout (``cardtable.games.<game>.rollout``: ``playout``,
+    ``side_points`` and optionally ``ACTION_KEY``), or random playouts."""
     try:
         module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
     except ModuleNotFoundError:
-        return _random_playout, _outcome_points
-    return module.playout, module.side_points
+        return _random_playout, _outcome_points, None
+    return module.playout, module.side_points, getattr(module, "ACTION_KEY", None)
 
 
 def _sampler(game: Game, view: dict[str, Any]) -> Callable[[random.Random], State]:
@@ -173,7 +177,7 @@ class ISMCTSBot(Bot):
         self.time_limit = time_limit
         self.exploration = exploration
         self.win_weight = win_weight
-        self._playout, self._side_points = _game_rollout(game)
+        self._playout, self._side_points, self._key = _game_rollout(game)
         self._side_of = tuple(game.side_of(s) for s in range(game.players))
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -206,15 +210,19 @@ class ISMCTSBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         sample = _sampler(self.game, view)
         first = sample(rng)
-        by_id = {first.action_id(action): action for action in legal}
+        key = self._key
+        by_key: dict[int, Action] = {}
+        for action in legal:
+            action_id = first.action_id(action)
+            by_key.setdefault(action_id if key is None else key[action_id], action)
         root = _Node(None, -1, -1)
-        iterations = self._run(root, sample, rng, start, set(by_id))
+        iterations = self._run(root, sample, rng, start, set(by_key))
         seconds = time.perf_counter() - start
         alternatives = sorted(
             (
-                Alternative(by_id[a], child.visits, child.total / child.visits)
-                for a, child in root.children.items()
-                if a in by_id and child.visits
+                Alternative(by_key[k], child.visits, child.total / child.visits)
+                for k, child in root.children.items()
+                if k in by_key and child.visits
             ),
             key=lambda alt: (-alt.visits, -alt.mean),
         )
@@ -228,9 +236,10 @@ class ISMCTSBot(Bot):
         sample: Callable[[random.Random], State],
         rng: random.Random,
         start: float,
-        root_ids: set[int],
+        root_keys: set[int],
     ) -> int:
-        """The iterations; returns how many ran."""
+        """The iterations; returns how many ran. Tree edges are action keys (the game's
+        ``ACTION_KEY``, for actions that are alike in every way, or the action ids)."""
         budget = self.iterations
         deadline = None if self.time_limit is None else start + self.time_limit
         clock = time.perf_counter
@@ -243,6 +252,7 @@ class ISMCTSBot(Bot):
         side_points = self._side_points
         win_weight = self.win_weight
         lowest_wins = self.game.lowest_wins
+        key = self._key
         done = 0
         while done < budget:
             state = sample(rng)
@@ -252,27 +262,33 @@ class ISMCTSBot(Bot):
                 ids = state.legal_action_ids()
                 if not ids:
                     break
+                if key is None:
+                    moves = {a: a for a in ids}
+                else:
+                    moves = {}
+                    for a in ids:
+                        moves.setdefault(key[a], a)
                 children = node.children
-                untried = [a for a in ids if a not in children]
+                untried = [k for k in moves if k not in children]
                 if untried:
-                    action = untried[int(pick() * len(untried))] if len(untried) > 1 else untried[0]
+                    k = untried[int(pick() * len(untried))] if len(untried) > 1 else untried[0]
                     mover = state.to_move
                     assert mover is not None
-                    child = _Node(node, action, side_of[mover])
-                    children[action] = child
-                    state.apply_unchecked(action)
+                    child = _Node(node, k, side_of[mover])
+                    children[k] = child
+                    state.apply_unchecked(moves[k])
                     node = child
                     break
                 best: _Node | None = None
                 best_score = -1.0
-                for a in ids:
-                    child = children[a]
+                for k in moves:
+                    child = children[k]
                     score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                     child.avail += 1
                     if score > best_score:
                         best, best_score = child, score
                 assert best is not None
-                state.apply_unchecked(best.action)
+                state.apply_unchecked(moves[best.action])
                 node = best
             # Rollout.
             playout(state, rng)
@@ -289,7 +305,7 @@ class ISMCTSBot(Bot):
             if done & 15 == 0:
                 if deadline is not None and clock() >= deadline:
                     break
-                if _decided(root, root_ids, budget - done):
+                if _decided(root, root_keys, budget - done):
                     break
         return done
 
@@ -312,18 +328,18 @@ def _rewards(
     return rewards
 
 
-def _decided(root: _Node, root_ids: set[int], left: int) -> bool:
+def _decided(root: _Node, root_keys: set[int], left: int) -> bool:
     """Whether the most visited root action can no longer be overtaken within ``left``."""
     first = second = 0
     for a, child in root.children.items():
-        if a not in root_ids:
+        if a not in root_keys:
             continue
         v = child.visits
         if v > first:
             first, second = v, first
         elif v > second:
             second = v
-    return len(root.children) >= len(root_ids) and first - second > left
+    return len(root.children) >= len(root_keys) and first - second > left
 
 
 BOTS: dict[str, type[Bot]] = {"hard": ISMCTSBot, "ismcts": ISMCTSBot}

@@ -23,6 +23,10 @@ EPSILON = 0.3
 #: Points on the table that make a trick worth winning before everyone has played.
 RICH = 5
 
+#: Action ids alike in every way, for tree searches: cards of one trick rank (PU-3) are worth the
+#: same points (PU-2) and suits never matter, so a search treats them as one move.
+ACTION_KEY: tuple[int, ...] = TRICK_RANK
+
 #: Greedy order for throwing a card away: fewest points, then lowest trick rank.
 _THROW_KEY: tuple[int, ...] = tuple(CARD_POINTS[c] * 8 + TRICK_RANK[c] for c in range(40))
 

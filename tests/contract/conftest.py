@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import cardtable
+from cardtable.cards.french import FRENCH_DECK, FRENCH_KINDS
 from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.game import Game
 from cardtable.games import game_class
@@ -60,6 +61,30 @@ def _putto_cards(debug: Mapping[str, Any]) -> list[str]:
     )
 
 
+def _pontinho_cards(debug: Mapping[str, Any]) -> list[str]:
+    # A joker laid in a run reads *=6c; as a card of the deck it is a joker, *.
+    melds = [
+        "*" if c.startswith("*") else c for meld in debug["melds"] for c in meld["cards"].split()
+    ]
+    single = [debug[key] for key in ("burned", "pending") if debug[key] is not None]
+    return (
+        [c for hand in debug["hands"] for c in hand]
+        + list(debug["stock"])
+        + list(debug["discard"])
+        + melds
+        + single
+    )
+
+
+def _pontinho_actions(game: Game) -> list[str]:
+    # Every simple action and discard; a few melds, takes, advances and lay-offs of each shape.
+    texts = ["draw", "burn", "pass", *(f"discard {c}" for c in FRENCH_KINDS)]
+    for kind in ("meld", "take", "advance"):
+        texts += [f"{kind} 7s 7h 7d", f"{kind} Ks Kh Kd *", f"{kind} 4c 5c *=6c 7c"]
+    texts += [f"layoff {m} {c}" for m in (1, 2, 3) for c in ("7c", "*", "*=8c", "As")]
+    return texts
+
+
 HOOKS: dict[str, Hooks] = {
     "punttu": Hooks(
         cards=_punttu_cards,
@@ -84,6 +109,17 @@ HOOKS: dict[str, Hooks] = {
             {"must_capture": True},
             {"leftover": "nobody", "last_play_sweep": False},
         ],
+    ),
+    "pontinho": Hooks(
+        cards=_pontinho_cards,
+        deck=lambda game: [str(c) for c in FRENCH_DECK],
+        # No rule bounds a deal at the default table (PO-8 rebuilds the stock for ever, and
+        # random play can go on far longer than any cap): the contract runs with a
+        # rebuild_limit, which bounds a deal (PontinhoGame.deal_length_bound documents how).
+        max_actions=lambda game: int(game.deal_length_bound()),
+        points_total=lambda game: None,  # penalties depend on the hands left (PO-23)
+        extra_action_texts=_pontinho_actions,
+        option_sets=[{"rebuild_limit": 1}],
     ),
 }
 

@@ -20,29 +20,36 @@ def measure(game: Game, path: str, *, seconds: float = 1.0, seed: int = 0) -> di
     ``api``: ``legal_actions()`` then ``apply(action)`` with every check and the events;
     ``text``: the same, but the action goes in as its text (parsed each time);
     ``fast``: ``legal_action_ids()`` then ``apply_unchecked(id)`` — what bots use in playouts.
-    Dealing is part of the measured time.
+    Dealing is part of the measured time. A game whose deals have no bound (Pontinho) declares
+    ``playout_cap_actions``: a deal is stopped after that many decisions (``capped`` counts them).
     """
     if path not in PATHS:
         raise ValueError(f"unknown path {path!r}; expected one of {', '.join(PATHS)}")
     rng = random.Random(seed)
     pick = rng.random
-    deals = decisions = 0
+    cap: int | None = getattr(game, "playout_cap_actions", None)
+    deals = decisions = capped = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         state = game.deal(seed=rng.getrandbits(63))
+        left = cap if cap is not None else -1
         if path == "fast":
-            while ids := state.legal_action_ids():
+            while left and (ids := state.legal_action_ids()):
                 state.apply_unchecked(ids[int(pick() * len(ids))])
                 decisions += 1
+                left -= 1
         elif path == "api":
-            while actions := state.legal_actions():
+            while left and (actions := state.legal_actions()):
                 state.apply(actions[int(pick() * len(actions))])
                 decisions += 1
+                left -= 1
         else:
-            while actions := state.legal_actions():
+            while left and (actions := state.legal_actions()):
                 state.apply(str(actions[int(pick() * len(actions))]))
                 decisions += 1
+                left -= 1
+        capped += not left and not state.is_over
         deals += 1
     elapsed = time.perf_counter() - start
     return {
@@ -54,4 +61,5 @@ def measure(game: Game, path: str, *, seconds: float = 1.0, seed: int = 0) -> di
         "seconds": round(elapsed, 3),
         "deals_per_s": round(deals / elapsed, 1),
         "decisions_per_s": round(decisions / elapsed),
+        **({"capped": capped} if cap is not None else {}),
     }

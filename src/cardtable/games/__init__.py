@@ -11,10 +11,11 @@ from cardtable.i18n import _
 
 def _registry() -> dict[str, type[Game]]:
     # Imported here so that loading one game does not load the others' modules first.
+    from cardtable.games.pontinho import PontinhoGame
     from cardtable.games.punttu import PunttuGame
     from cardtable.games.putto import PuttoGame
 
-    return {cls.name: cls for cls in (PunttuGame, PuttoGame)}
+    return {cls.name: cls for cls in (PontinhoGame, PunttuGame, PuttoGame)}
 
 
 def available() -> list[str]:

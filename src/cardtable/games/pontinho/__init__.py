@@ -26,3 +26,8 @@ Glossary — the game's own words:
 - **voltar** (to buy back in): a busted player returns with the highest total among those still
   in (PO-25).
 """
+
+from cardtable.games.pontinho.game import PontinhoGame
+from cardtable.games.pontinho.state import Phase, PontinhoState
+
+__all__ = ["Phase", "PontinhoGame", "PontinhoState"]

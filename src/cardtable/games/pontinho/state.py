@@ -1,0 +1,982 @@
+"""A deal of Pontinho: drawing, burning, claims, melds, lay-offs, going out (PO-4 … PO-23).
+
+Cards are plain ints inside (kinds 0‥52 of ``cardtable.cards.french``, the joker 52); melds are
+``Meld`` values of the one meld module. The rules' effects are written once, in the ``_do_*``
+methods, which both the checked ``apply`` (via ``_apply``) and the bots' ``apply_unchecked`` call.
+
+Phases (``Phase``), for the seat on turn ``turn``:
+
+- ``DRAW``: ``draw`` from the stock, or ``take M`` — the top discard goes at once into the new
+  meld M with at least two hand cards (PO-6, PO-7; allowed even to go out). A ``take`` never opens
+  a claim round: the taken card is gone and the card below it is covered (PO-18).
+- ``CLAIM`` (PO-17 … PO-21): after a draw from the STOCK, if the top discard is still
+  advanceable, every eligible player — not its discarder, not the player on turn — is asked once,
+  in turn order from the player on turn, ``advance M`` (a new meld with the top discard and at
+  least two own cards, keeping at least one card, PO-19) or ``pass``. ``to_move`` is the claimant
+  asked. The first to advance gets the card and the round ends; then the player on turn goes on.
+- ``FIRST_DRAWN`` (PO-9, PO-10): the first player's first draw from the stock is held apart, seen
+  by them only (``drawn`` in their view). They may ``burn`` it — it is set aside face up, out of
+  play, and its replacement joins their hand at once (it cannot be burned) — or play any MAIN
+  action, which first puts the held card into their hand. A claim round that the same draw opens
+  comes first (the draw is what opens it), so the burn decision is taken after it; a burn opens
+  no second round. If the first player's first turn is a ``take`` (possible only with a setup
+  discard pile), the right to burn waits for their first draw from the stock, as PO-9 says.
+- ``MAIN``: ``meld M`` (3+ hand cards); ``layoff m X`` once this player has laid a meld of their
+  own this deal (PO-16; an advanced or taken meld counts); ``discard X`` ends the turn. Emptying
+  the hand — by melds and lay-offs, or by discarding the last card — goes out (PO-22).
+- ``OVER``: someone went out (PO-23), or the deal is void (PO-8).
+
+The advanceable flag: a discard makes the new top advanceable by everyone but its discarder; it
+stops being so when the claim round after the next stock draw ends (each player is asked once),
+when it is taken or advanced (the card below is covered, PO-18, and never becomes advanceable
+again), or when it is covered. A setup's discard pile counts as discarded by the dealer (the
+seat before the first player): its top is advanceable on the first turn.
+
+Stock (PO-8): when a player must draw and the stock is empty, every discard but the top is
+shuffled into a new stock with the engine's shuffle; if that leaves no stock the deal is void.
+The shuffle's randomness is a seeded ``random.Random`` made from ``rng_seed`` (a stable hash of
+the dealt cards, for seeded and setup deals alike, so a record with its setup replays exactly)
+and the number of rebuilds so far: the state holds just those two numbers, so clones are
+independent and identical for free.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.cards.french import (
+    FRENCH_KINDS,
+    JOKER,
+    NATURAL_KINDS,
+    FrenchCard,
+    JokerAs,
+    MeldCard,
+    card_text,
+    format_cards,
+    hand_points,
+    kind_of,
+)
+from cardtable.engine.action import Action
+from cardtable.engine.events import Event, event
+from cardtable.engine.game import State
+from cardtable.engine.outcome import Outcome
+from cardtable.engine.shuffle import shuffle
+from cardtable.errors import CardError, IllegalAction, MeldError
+from cardtable.games.pontinho.actions import (
+    ADVANCE,
+    BURN,
+    DISCARD,
+    DRAW,
+    LAYOFF,
+    LAYOFF_ITEMS,
+    MAX_MELDS,
+    MELD,
+    PASS,
+    TAKE,
+    item_index,
+    item_kind,
+    item_of,
+    meld_index,
+    meld_table,
+)
+from cardtable.games.pontinho.melds import (
+    Meld,
+    enumerate_melds,
+    enumerate_melds_with,
+    lay_off,
+    layoff_options,
+    make_meld,
+)
+from cardtable.i18n import _
+
+if TYPE_CHECKING:
+    from cardtable.games.pontinho.game import PontinhoGame
+
+HAND_SIZE = 9  # PO-4
+
+#: Action kinds, in the order ``legal_actions`` lists them.
+KINDS = ("draw", "burn", "pass", "take", "advance", "meld", "layoff", "discard")
+_MELD_KINDS = {"meld": MELD, "take": TAKE, "advance": ADVANCE}
+
+
+class Phase(StrEnum):
+    DRAW = "draw"
+    FIRST_DRAWN = "first_drawn"
+    CLAIM = "claim"
+    MAIN = "main"
+    OVER = "over"
+
+
+_DRAW_ACTION = Action("draw")
+_BURN_ACTION = Action("burn")
+_PASS_ACTION = Action("pass")
+_DISCARD_ACTIONS = tuple(Action("discard", (card,)) for card in FRENCH_KINDS)
+
+# Lay-off options per meld (``id`` of the cached ``Meld`` → the meld and its (item, kind) pairs).
+_LAYOFF_CACHE: dict[int, tuple[Meld, tuple[tuple[int, int], ...]]] = {}
+
+
+def _layoff_items(meld: Meld) -> tuple[tuple[int, int], ...]:
+    entry = _LAYOFF_CACHE.get(id(meld))
+    if entry is None or entry[0] is not meld:
+        items = tuple((index, item_kind(index)) for index in map(item_index, layoff_options(meld)))
+        entry = _LAYOFF_CACHE[id(meld)] = (meld, items)
+    return entry[1]
+
+
+class PontinhoState(State):
+    """One deal. ``hands[s]`` are lists of kinds; ``stock[-1]`` and ``discard[-1]`` are tops."""
+
+    __slots__ = (
+        "game",
+        "dealer",
+        "seed",
+        "history",
+        "n",
+        "_dealt",
+        "first",
+        "hands",
+        "stock",
+        "discard",
+        "melds",
+        "owners",
+        "melded",
+        "burned",
+        "pending",
+        "burn_open",
+        "phase",
+        "turn",
+        "advanceable",
+        "discarder",
+        "claimants",
+        "went_out",
+        "rng_seed",
+        "rebuilds",
+        "recycled",
+        "turns",
+    )
+
+    game: PontinhoGame
+    n: int
+    _dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+    #: The first player of the deal (PO-5), who alone may burn (PO-9).
+    first: int
+    hands: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    melds: list[Meld]
+    #: Who laid each meld (PO-27); meld number m is ``melds[m - 1]``.
+    owners: list[int]
+    #: Whether each seat has laid a meld of its own this deal (PO-16).
+    melded: list[bool]
+    burned: int | None
+    #: The first player's first stock card, held apart until burned or kept (PO-9).
+    pending: int | None
+    burn_open: bool
+    phase: Phase
+    turn: int
+    advanceable: bool
+    discarder: int | None
+    #: In CLAIM: the seats still to be asked, the first being asked now (PO-21).
+    claimants: list[int]
+    went_out: int | None
+    rng_seed: int
+    rebuilds: int
+    #: Bit k set: a card of kind k went back into the stock from the discard pile (PO-8).
+    recycled: int
+    turns: int
+
+    @classmethod
+    def new(
+        cls,
+        game: PontinhoGame,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        stock_top_first: Sequence[int],
+        discard: Sequence[int] = (),
+    ) -> PontinhoState:
+        state = cls.__new__(cls)
+        state.game = game
+        state.n = n = game.players
+        state.dealer = dealer
+        state.seed = None
+        state.history = []
+        state._dealt = (tuple(map(tuple, hands)), tuple(stock_top_first), tuple(discard))
+        state.first = (dealer + 1) % n  # PO-5
+        state.hands = [list(hand) for hand in hands]
+        state.stock = list(reversed(stock_top_first))
+        state.discard = list(discard)
+        state.melds = []
+        state.owners = []
+        state.melded = [False] * n
+        state.burned = None
+        state.pending = None
+        state.burn_open = True
+        state.phase = Phase.DRAW
+        state.turn = state.first
+        # A setup's discard pile counts as discarded by the dealer (see the module docstring).
+        state.advanceable = bool(discard)
+        state.discarder = dealer if discard else None
+        state.claimants = []
+        state.went_out = None
+        state.rng_seed = _stable_seed(state._dealt)
+        state.rebuilds = 0
+        state.recycled = 0
+        state.turns = 0
+        return state
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.game = self.game
+        other.n = self.n
+        other.dealer = self.dealer
+        other.seed = self.seed
+        other.history = list(self.history)
+        other._dealt = self._dealt
+        other.first = self.first
+        other.hands = [list(hand) for hand in self.hands]
+        other.stock = list(self.stock)
+        other.discard = list(self.discard)
+        other.melds = list(self.melds)
+        other.owners = list(self.owners)
+        other.melded = list(self.melded)
+        other.burned = self.burned
+        other.pending = self.pending
+        other.burn_open = self.burn_open
+        other.phase = self.phase
+        other.turn = self.turn
+        other.advanceable = self.advanceable
+        other.discarder = self.discarder
+        other.claimants = list(self.claimants)
+        other.went_out = self.went_out
+        other.rng_seed = self.rng_seed
+        other.rebuilds = self.rebuilds
+        other.recycled = self.recycled
+        other.turns = self.turns
+        return other
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        hands, stock, discard = self._dealt
+        data: dict[str, Any] = {
+            "hands": [[card_text(c) for c in hand] for hand in hands],
+            "stock": [card_text(c) for c in stock],
+        }
+        if discard:
+            data["discard"] = [card_text(c) for c in discard]
+        return data
+
+    # -- who moves -----------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return None
+        if phase is Phase.CLAIM:
+            return self.claimants[0]
+        return self.turn
+
+    @property
+    def is_void(self) -> bool:
+        """PO-8: the deal ended with no stock to draw from; nobody scores."""
+        return self.phase is Phase.OVER and self.went_out is None
+
+    # -- legal actions (PO-6, PO-7, PO-9, PO-16, PO-17 … PO-22) -----------------------------------
+
+    def legal_action_ids(self, kind: str | None = None) -> list[int]:
+        """Legal actions as ids (see ``actions``); with ``kind``, only the actions of that kind
+        (``"meld"``, ``"layoff"``…), which spares a bot enumerating what it does not want."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return []
+        if phase is Phase.DRAW:
+            ids = [DRAW] if kind is None or kind == "draw" else []
+            if self.discard and (kind is None or kind == "take"):
+                # PO-7: the top discard with at least two hand cards in a new meld.
+                ids += [
+                    TAKE + meld_index(m)
+                    for m in enumerate_melds_with(self.hands[self.turn], self.discard[-1])
+                ]
+            return ids
+        if phase is Phase.CLAIM:
+            seat = self.claimants[0]
+            ids = [PASS] if kind is None or kind == "pass" else []
+            if kind is None or kind == "advance":
+                hand = self.hands[seat]
+                size = len(hand)
+                # PO-17, PO-19: a new meld with the top discard, keeping a card in hand.
+                ids += [
+                    ADVANCE + meld_index(m)
+                    for m in enumerate_melds_with(hand, self.discard[-1])
+                    if len(m) <= size
+                ]
+            return ids
+        seat = self.turn
+        hand = self.hands[seat]
+        ids = []
+        if phase is Phase.FIRST_DRAWN:
+            assert self.pending is not None
+            if kind is None or kind == "burn":
+                ids.append(BURN)  # PO-9
+            hand = [*hand, self.pending]
+        if kind is None or kind == "meld":
+            ids += [MELD + meld_index(m) for m in enumerate_melds(hand)]
+        if self.melded[seat] and (kind is None or kind == "layoff"):  # PO-16
+            have = set(hand)
+            base = LAYOFF
+            for meld in self.melds:
+                for item, card in _layoff_items(meld):
+                    if card in have:
+                        ids.append(base + item)
+                base += LAYOFF_ITEMS
+        if kind is None or kind == "discard":
+            ids += [DISCARD + card for card in sorted(set(hand))]
+        return ids
+
+    def legal_actions(self, kind: str | None = None) -> list[Action]:
+        """Every legal action (or, with ``kind``, those of one kind), in a fixed order:
+        draw/burn/pass, take/advance, melds, lay-offs, discards."""
+        if kind is not None and kind not in KINDS:
+            raise IllegalAction(
+                _("{kind!r} is not a pontinho action kind; the kinds are {kinds}").format(
+                    kind=kind, kinds=", ".join(KINDS)
+                )
+            )
+        return [self.action_from_id(i) for i in self.legal_action_ids(kind)]
+
+    def _verify(self, action: Action) -> None:
+        kind = action.kind
+        phase = self.phase
+        seat = self.to_move
+        assert seat is not None
+        if kind not in KINDS:
+            raise IllegalAction(
+                _("{action!r} is not a pontinho action; expected one of {kinds}").format(
+                    action=str(action), kinds=", ".join(KINDS)
+                )
+            )
+        _check_shape(action)
+        if phase is Phase.CLAIM:
+            if kind not in ("advance", "pass"):
+                raise IllegalAction(
+                    _(
+                        "seat {seat} is asked whether to advance the top discard {card}: "
+                        "'advance' and a new meld with it, or 'pass' (PO-21)"
+                    ).format(seat=seat, card=card_text(self.discard[-1]))
+                )
+            if kind == "advance":
+                meld = _meld_of(action)
+                hand = self.hands[seat]
+                self._check_with_top(meld, hand, "PO-17")
+                if len(meld) > len(hand):
+                    raise IllegalAction(
+                        _(
+                            "advancing {meld} would leave seat {seat} without cards: one may "
+                            "not advance to go out (PO-19)"
+                        ).format(meld=meld, seat=seat)
+                    )
+            return
+        if kind in ("advance", "pass"):
+            raise IllegalAction(
+                _(
+                    "{kind!r} answers a claim round, which only follows a draw from the stock "
+                    "(PO-20, PO-21); now seat {seat} is on turn"
+                ).format(kind=kind, seat=seat)
+            )
+        if phase is Phase.DRAW:
+            if kind == "draw":
+                return
+            if kind == "take":
+                if not self.discard:
+                    raise IllegalAction(_("the discard pile is empty: nothing to take (PO-7)"))
+                self._check_with_top(_meld_of(action), self.hands[seat], "PO-7")
+                return
+            if kind == "burn":
+                raise IllegalAction(
+                    _(
+                        "only the first player may burn, and only the first card they draw "
+                        "from the stock, right after drawing it (PO-9)"
+                    )
+                )
+            raise IllegalAction(
+                _(
+                    "seat {seat} must first draw: 'draw' from the stock, or 'take' the top "
+                    "discard into a new meld (PO-6, PO-7)"
+                ).format(seat=seat)
+            )
+        # FIRST_DRAWN or MAIN
+        if kind == "draw":
+            raise IllegalAction(
+                _("seat {seat} has drawn already this turn (PO-6)").format(seat=seat)
+            )
+        if kind == "take":
+            raise IllegalAction(
+                _(
+                    "the top discard may be taken only instead of drawing from the stock "
+                    "(PO-6, PO-7)"
+                )
+            )
+        if kind == "burn":
+            if phase is not Phase.FIRST_DRAWN:
+                raise IllegalAction(
+                    _(
+                        "only the first player may burn, only their first card drawn from the "
+                        "stock, and only once (PO-9)"
+                    )
+                )
+            return
+        hand = self.hands[seat]
+        if phase is Phase.FIRST_DRAWN:
+            assert self.pending is not None
+            hand = [*hand, self.pending]
+        if kind == "meld":
+            meld = _meld_of(action)
+            _check_holds(hand, meld.kinds, seat)
+            return
+        if kind == "discard":
+            card = action.cards[0]
+            if card not in hand:
+                raise IllegalAction(
+                    _("seat {seat} does not hold {card} to discard").format(seat=seat, card=card)
+                )
+            return
+        # layoff
+        if not self.melded[seat]:
+            raise IllegalAction(
+                _(
+                    "seat {seat} may lay off only after laying down a meld of their own this "
+                    "deal (PO-16)"
+                ).format(seat=seat)
+            )
+        number = action.meld
+        assert number is not None
+        if not 1 <= number <= len(self.melds):
+            raise IllegalAction(
+                _("there is no meld {number} on the table; melds are numbered 1 to {count}").format(
+                    number=number, count=len(self.melds)
+                )
+                if self.melds
+                else _("there is no meld on the table to lay off on")
+            )
+        items = _items_of(action)
+        _check_holds(hand, [kind_of(item) for item in items], seat)
+        target = self.melds[number - 1]
+        if target.is_run and JOKER in items:
+            raise IllegalAction(
+                _(
+                    "in a run a joker names the card it stands for: lay off {options} on meld "
+                    "{number}, not a bare * (PO-13)"
+                ).format(
+                    options=" or ".join(
+                        str(o) for o in layoff_options(target) if isinstance(o, JokerAs)
+                    ),
+                    number=number,
+                )
+            )
+        try:
+            lay_off(self.melds[number - 1], items)
+        except MeldError as error:
+            raise IllegalAction(str(error)) from None
+
+    def _check_with_top(self, meld: Meld, hand: list[int], rule: str) -> None:
+        """The top discard must be one of ``meld``'s cards, the rest from ``hand``."""
+        top = self.discard[-1]
+        kinds: list[int] = list(meld.kinds)
+        if top not in kinds:
+            raise IllegalAction(
+                _(
+                    "the top discard {card} must be one of the cards of the new meld {meld} "
+                    "({rule})"
+                ).format(card=card_text(top), meld=meld, rule=rule)
+            )
+        kinds.remove(top)
+        _check_holds(hand, kinds, self.to_move)
+
+    # -- the rules' effects, written once ------------------------------------------------------
+
+    def apply_unchecked(self, action_id: int) -> None:
+        if action_id < DISCARD:
+            if action_id == DRAW:
+                self._do_draw()
+            elif action_id == BURN:
+                self._do_burn()
+            else:
+                self._do_pass()
+        elif action_id < MELD:
+            self._do_discard(action_id - DISCARD)
+        elif action_id < LAYOFF:
+            melds = meld_table()[0]
+            if action_id < TAKE:
+                self._do_meld(melds[action_id - MELD])
+            elif action_id < ADVANCE:
+                self._do_take(melds[action_id - TAKE])
+            else:
+                self._do_advance(melds[action_id - ADVANCE])
+        else:
+            number, item = divmod(action_id - LAYOFF, LAYOFF_ITEMS)
+            self._do_layoff(number + 1, (item_of(item),))
+
+    def _draw_from_stock(self) -> int | None:
+        """PO-8: the top of the stock, rebuilt from the discards when empty; ``None`` (and the
+        deal over, void) when there is nothing to rebuild it from."""
+        stock = self.stock
+        if not stock:
+            discard = self.discard
+            limit = self.game.options.rebuild_limit
+            if len(discard) <= 1 or (limit and self.rebuilds >= limit):
+                self.phase = Phase.OVER
+                return None
+            pool = discard[:-1]
+            del discard[:-1]
+            shuffle(pool, random.Random(self.rng_seed + self.rebuilds))
+            self.rebuilds += 1
+            for card in pool:
+                self.recycled |= 1 << card
+            self.stock = stock = pool
+        return stock.pop()
+
+    def _do_draw(self) -> int | None:
+        card = self._draw_from_stock()
+        if card is None:
+            return None
+        seat = self.turn
+        if self.burn_open and seat == self.first:  # PO-9: held apart, may be burned
+            self.burn_open = False
+            self.pending = card
+        else:
+            self.hands[seat].append(card)
+        # PO-20, PO-21: a draw from the stock opens the claim round on an advanceable top.
+        if self.advanceable:
+            n = self.n
+            discarder = self.discarder
+            claimants = [s for s in ((seat + i) % n for i in range(1, n)) if s != discarder]
+            if claimants:
+                self.claimants = claimants
+                self.phase = Phase.CLAIM
+                return card
+            self.advanceable = False
+        self.phase = Phase.MAIN if self.pending is None else Phase.FIRST_DRAWN
+        return card
+
+    def _end_claims(self) -> None:
+        self.claimants = []
+        self.advanceable = False
+        self.phase = Phase.MAIN if self.pending is None else Phase.FIRST_DRAWN
+
+    def _do_pass(self) -> None:
+        del self.claimants[0]
+        if not self.claimants:
+            self._end_claims()
+
+    def _do_advance(self, meld: Meld) -> None:
+        seat = self.claimants[0]
+        self._lay_with_top(seat, meld)
+        self._end_claims()
+
+    def _do_take(self, meld: Meld) -> None:
+        seat = self.turn
+        self._lay_with_top(seat, meld)
+        self.advanceable = False  # the card below is covered (PO-18)
+        self.phase = Phase.MAIN
+        if not self.hands[seat]:  # PO-7: one may take to go out
+            self._go_out(seat)
+
+    def _lay_with_top(self, seat: int, meld: Meld) -> None:
+        top = self.discard.pop()
+        hand = self.hands[seat]
+        used = False
+        for kind in meld.kinds:
+            if kind == top and not used:
+                used = True
+            else:
+                hand.remove(kind)
+        self.melds.append(meld)
+        self.owners.append(seat)
+        self.melded[seat] = True
+
+    def _keep_pending(self) -> None:
+        """A MAIN action in FIRST_DRAWN keeps the held card: it joins the hand first."""
+        if self.pending is not None:
+            self.hands[self.turn].append(self.pending)
+            self.pending = None
+            self.phase = Phase.MAIN
+
+    def _do_burn(self) -> int | None:
+        assert self.pending is not None
+        self.burned = self.pending  # PO-10: face up, out of play
+        self.pending = None
+        card = self._draw_from_stock()
+        if card is None:
+            return None
+        self.hands[self.turn].append(card)
+        self.phase = Phase.MAIN
+        return card
+
+    def _do_meld(self, meld: Meld) -> None:
+        self._keep_pending()
+        seat = self.turn
+        hand = self.hands[seat]
+        for kind in meld.kinds:
+            hand.remove(kind)
+        self.melds.append(meld)
+        self.owners.append(seat)
+        self.melded[seat] = True
+        if not hand:  # PO-22
+            self._go_out(seat)
+
+    def _do_layoff(self, number: int, items: Sequence[MeldCard]) -> Meld:
+        self._keep_pending()
+        seat = self.turn
+        hand = self.hands[seat]
+        meld = self.melds[number - 1] = lay_off(self.melds[number - 1], items)
+        for item in items:
+            hand.remove(kind_of(item))
+        if not hand:  # PO-22
+            self._go_out(seat)
+        return meld
+
+    def _do_discard(self, card: int) -> None:
+        self._keep_pending()
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        if not hand:  # PO-22: out by discarding the last card
+            self._go_out(seat)
+            return
+        self.advanceable = True
+        self.discarder = seat
+        self.turns += 1
+        self.turn = seat + 1 if seat + 1 < self.n else 0
+        self.phase = Phase.DRAW
+
+    def _go_out(self, seat: int) -> None:
+        self.went_out = seat
+        self.phase = Phase.OVER
+
+    # -- the checked path: the same effects, described as events -------------------------------
+
+    def _apply(self, action: Action) -> tuple[Event, ...]:
+        seat = self.to_move
+        assert seat is not None
+        kind = action.kind
+        events: list[Event] = []
+        rebuilds = self.rebuilds
+        if kind == "draw":
+            card = self._do_draw()
+            if self.rebuilds > rebuilds:
+                events.append(event("rebuild", None, stock=len(self.stock) + 1))
+            if card is not None:
+                held = self.pending is not None
+                events.append(
+                    event("draw", seat, secret={"card": card_text(card)}, held_apart=held)
+                )
+        elif kind == "burn":
+            burned = self.pending
+            assert burned is not None
+            card = self._do_burn()
+            events.append(event("burn", seat, card=card_text(burned)))
+            if self.rebuilds > rebuilds:
+                events.append(event("rebuild", None, stock=len(self.stock) + 1))
+            if card is not None:
+                events.append(event("draw", seat, secret={"card": card_text(card)}))
+        elif kind == "pass":
+            self._do_pass()
+            events.append(event("pass", seat))
+        elif kind in ("take", "advance"):
+            meld = _meld_of(action)
+            top = card_text(self.discard[-1])
+            (self._do_take if kind == "take" else self._do_advance)(meld)
+            events.append(
+                event(kind, seat, card=top, meld=str(meld), number=len(self.melds), owner=seat)
+            )
+        elif kind == "meld":
+            meld = _meld_of(action)
+            self._do_meld(meld)
+            events.append(event("meld", seat, meld=str(meld), number=len(self.melds)))
+        elif kind == "layoff":
+            number = action.meld
+            assert number is not None
+            items = _items_of(action)
+            meld = self._do_layoff(number, items)
+            events.append(
+                event("layoff", seat, number=number, cards=format_cards(items), meld=str(meld))
+            )
+        else:
+            discarded = action.cards[0]
+            assert isinstance(discarded, int)
+            self._do_discard(discarded)
+            events.append(event("discard", seat, card=card_text(discarded)))
+        if self.phase is Phase.OVER:
+            outcome = self.outcome
+            assert outcome is not None
+            events.append(event("deal_end", None, **outcome.to_dict()))
+        return tuple(events)
+
+    # -- the end (PO-8, PO-22, PO-23) ------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """PO-23: every other player's penalty points (PO-2) for the cards left in hand, 0 for
+        the player who went out, who is the winner; a void deal (PO-8) scores 0 for all, who
+        share it (reason ``void``, ``went_out`` None)."""
+        if self.phase is not Phase.OVER:
+            return None
+        figure_points = self.game.options.figure_points
+        hands = [[card_text(c) for c in _sorted(hand)] for hand in self.hands]
+        out = self.went_out
+        if out is None:
+            return Outcome(
+                points=(0,) * self.n,
+                sides=self.game.sides,
+                # Nobody scores: all share the best score, as equal best scores do (PO-26).
+                winners=tuple(range(self.n)),
+                reason="void",
+                details={"went_out": None, "hands": hands},
+            )
+        points = tuple(
+            0 if seat == out else hand_points(hand, figure_points)
+            for seat, hand in enumerate(self.hands)
+        )
+        return Outcome(
+            points=points,
+            sides=self.game.sides,
+            winners=(out,),
+            reason="went_out",
+            details={"went_out": out, "hands": hands},
+        )
+
+    # -- views (PO-27) -------------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "phase": str(self.phase),
+            "turn": self.turn if self.phase is not Phase.OVER else None,
+            "first_player": self.first,
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "stock": len(self.stock),
+            "discard": [card_text(c) for c in self.discard],
+            "advanceable": self.advanceable and bool(self.discard),
+            "discarded_by": self.discarder if self.discard else None,
+            "melds": [
+                {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": str(meld)}
+                for i, (meld, owner) in enumerate(zip(self.melds, self.owners, strict=True))
+            ],
+            "melded": list(self.melded),
+            "burned": card_text(self.burned) if self.burned is not None else None,
+            "burn_open": self.burn_open,
+            "held_apart": self.pending is not None,
+            "claim": (
+                {
+                    "card": card_text(self.discard[-1]),
+                    "turn": self.turn,
+                    "asked": self.claimants[0],
+                    "still_to_ask": self.claimants[1:],
+                }
+                if self.phase is Phase.CLAIM
+                else None
+            ),
+            "stock_rebuilds": self.rebuilds,
+        }
+        if seat is not None:
+            data["hand"] = [card_text(c) for c in _sorted(self.hands[seat])]
+            if seat == self.turn and self.pending is not None:
+                data["drawn"] = card_text(self.pending)  # PO-9: seen by its owner only
+        return data
+
+    def _debug_view(self) -> dict[str, Any]:
+        return {
+            "phase": str(self.phase),
+            "turn": self.turn,
+            "hands": [[card_text(c) for c in hand] for hand in self.hands],
+            "stock": [card_text(c) for c in reversed(self.stock)],
+            "discard": [card_text(c) for c in self.discard],
+            "melds": [
+                {"owner": owner, "cards": str(meld)}
+                for meld, owner in zip(self.melds, self.owners, strict=True)
+            ],
+            "melded": list(self.melded),
+            "burned": card_text(self.burned) if self.burned is not None else None,
+            "pending": card_text(self.pending) if self.pending is not None else None,
+            "burn_open": self.burn_open,
+            "advanceable": self.advanceable,
+            "discarder": self.discarder,
+            "claimants": list(self.claimants),
+            "went_out": self.went_out,
+            "rng": [self.rng_seed, self.rebuilds],
+            "recycled": [card_text(c) for c in range(len(FRENCH_KINDS)) if self.recycled >> c & 1],
+        }
+
+    def _example_action(self) -> str:
+        return "discard Qd"
+
+    # -- ids -----------------------------------------------------------------------------------
+
+    def action_id(self, action: Action) -> int:
+        kind = action.kind
+        try:
+            _check_shape(action)
+        except IllegalAction:
+            kind = ""
+        if kind in ("draw", "burn", "pass"):
+            return (DRAW, BURN, PASS)[("draw", "burn", "pass").index(kind)]
+        if kind == "discard":
+            discarded = action.cards[0]
+            assert isinstance(discarded, FrenchCard)
+            return DISCARD + int(discarded)
+        if kind in _MELD_KINDS:
+            return _MELD_KINDS[kind] + meld_index(_meld_of(action))
+        if kind == "layoff" and len(action.cards) == 1:
+            number = action.meld
+            assert number is not None
+            if number <= MAX_MELDS:
+                item = action.cards[0]
+                assert isinstance(item, FrenchCard | JokerAs)
+                return LAYOFF + (number - 1) * LAYOFF_ITEMS + item_index(item)
+        raise IllegalAction(
+            _(
+                "{action!r} has no pontinho action id (a lay-off has one only for a single "
+                "card on meld 1 to {most})"
+            ).format(action=str(action), most=MAX_MELDS)
+        )
+
+    def action_from_id(self, action_id: int) -> Action:
+        if action_id < DISCARD:
+            return (_DRAW_ACTION, _BURN_ACTION, _PASS_ACTION)[action_id]
+        if action_id < MELD:
+            return _DISCARD_ACTIONS[action_id - DISCARD]
+        if action_id < LAYOFF:
+            kind = "meld" if action_id < TAKE else "take" if action_id < ADVANCE else "advance"
+            meld = meld_table()[0][action_id - _MELD_KINDS[kind]]
+            return Action(kind, meld.cards)
+        number, item = divmod(action_id - LAYOFF, LAYOFF_ITEMS)
+        return Action("layoff", (item_of(item),), meld=number + 1)
+
+    # -- hidden information ----------------------------------------------------------------------
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal the other hands, the stock and another seat's held-apart card, and draw new
+        future stock shuffles. Unseen cards are alike to ``seat``; what a player's choices
+        suggest about their hand (drawing rather than taking, passing a claim — though everyone
+        is asked, PO-21) is not modelled."""
+        self.game.check_seat(seat)
+        other = self.clone()
+        if other.phase is Phase.OVER:  # the hands are shown at the end (PO-23)
+            rng.shuffle(other.stock)
+            return other
+        pool = [c for s, hand in enumerate(other.hands) if s != seat for c in hand] + other.stock
+        hidden_pending = other.pending is not None and other.turn != seat
+        if hidden_pending:
+            assert other.pending is not None
+            pool.append(other.pending)
+        rng.shuffle(pool)
+        for s, hand in enumerate(other.hands):
+            if s != seat:
+                size = len(hand)
+                other.hands[s] = pool[:size]
+                del pool[:size]
+        if hidden_pending:
+            other.pending = pool.pop()
+        other.stock = pool
+        other.rng_seed = rng.getrandbits(62)
+        return other
+
+    def secret_cards(self, seat: int) -> list[str]:
+        """Other hands (until the deal ends), the stock and another seat's held-apart card —
+        except cards of a kind that went back into the stock from the discard pile (PO-8):
+        everyone saw those face up and the log still shows them, so their text is no secret,
+        only where they now lie."""
+        over = self.phase is Phase.OVER  # PO-23: the hands left are shown and counted
+        hidden = [] if over else [c for s, h in enumerate(self.hands) if s != seat for c in h]
+        hidden += self.stock
+        if self.pending is not None and self.turn != seat:
+            hidden.append(self.pending)
+        recycled = self.recycled
+        return [card_text(c) for c in hidden if not recycled >> c & 1]
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _sorted(cards: Iterable[int]) -> list[int]:
+    """Cards in a readable order: by suit, then rank, jokers last (the kind order)."""
+    return sorted(cards)
+
+
+def _stable_seed(
+    dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]],
+) -> int:
+    """A seed for the stock rebuilds from the dealt cards (stable across runs and machines)."""
+    hands, stock, discard = dealt
+    data = bytearray()
+    for hand in hands:
+        data += bytes(hand) + b"\xff"
+    data += bytes(stock) + b"\xfe" + bytes(discard)
+    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big") >> 2
+
+
+def _check_shape(action: Action) -> None:
+    """The action's cards and meld number fit its kind (types included)."""
+    kind = action.kind
+    cards = action.cards
+    ok: bool
+    if kind in ("draw", "burn", "pass"):
+        ok = not cards and action.meld is None
+    elif kind == "discard":
+        ok = len(cards) == 1 and type(cards[0]) is FrenchCard and action.meld is None
+    elif kind in _MELD_KINDS:
+        ok = (
+            bool(cards)
+            and action.meld is None
+            and all(type(c) is FrenchCard or type(c) is JokerAs for c in cards)
+        )
+    elif kind == "layoff":
+        number = action.meld
+        ok = (
+            bool(cards)
+            and type(number) is int
+            and number >= 1
+            and all(type(c) is FrenchCard or type(c) is JokerAs for c in cards)
+        )
+    else:
+        ok = False
+    if not ok:
+        raise IllegalAction(
+            _(
+                "{action!r} is not a well-formed pontinho action; expected e.g. 'draw', "
+                "'discard Qd', 'meld 4c 5c *=6c 7c', 'take 9h 9c 9s', 'layoff 2 8c', "
+                "'advance 9h 9c 9s', 'burn' or 'pass'"
+            ).format(action=str(action))
+        )
+
+
+def _meld_of(action: Action) -> Meld:
+    try:
+        return make_meld(_items_of(action))
+    except (MeldError, CardError) as error:
+        raise IllegalAction(str(error)) from None
+
+
+def _items_of(action: Action) -> list[MeldCard]:
+    return [c for c in action.cards if isinstance(c, FrenchCard | JokerAs)]
+
+
+def _check_holds(hand: Sequence[int], kinds: Iterable[int], seat: int | None) -> None:
+    need = Counter(kinds)
+    have = Counter(hand)
+    missing = need - have
+    if missing:
+        raise IllegalAction(
+            _("seat {seat} does not hold {cards}").format(
+                seat=seat, cards=format_cards(sorted(missing.elements()))
+            )
+        )
+
+
+assert JOKER == NATURAL_KINDS

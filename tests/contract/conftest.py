@@ -114,12 +114,13 @@ HOOKS: dict[str, Hooks] = {
         cards=_pontinho_cards,
         deck=lambda game: [str(c) for c in FRENCH_DECK],
         # No rule bounds a deal at the default table (PO-8 rebuilds the stock for ever, and
-        # random play can go on far longer than any cap): the contract runs with a
-        # rebuild_limit, which bounds a deal (PontinhoGame.deal_length_bound documents how).
+        # random play can go on far longer than any cap): the contract runs with
+        # rebuild_limit=0 (void when the first stock runs out), which bounds a deal
+        # (PontinhoGame.deal_length_bound documents how) and keeps the random deals short.
         max_actions=lambda game: int(game.deal_length_bound()),
         points_total=lambda game: None,  # penalties depend on the hands left (PO-23)
         extra_action_texts=_pontinho_actions,
-        option_sets=[{"rebuild_limit": 1}],
+        option_sets=[{"rebuild_limit": 0}],
     ),
 }
 

@@ -30,7 +30,7 @@ from cardtable.engine.shuffle import shuffle
 from cardtable.errors import CardError, IllegalAction, MeldError
 from cardtable.games.pontinho.actions import NUM_ACTION_IDS
 from cardtable.games.pontinho.melds import make_meld
-from cardtable.games.pontinho.state import HAND_SIZE, PontinhoState
+from cardtable.games.pontinho.state import HAND_SIZE, PontinhoAction, PontinhoState
 from cardtable.i18n import N_, _
 
 _SIMPLE = {"draw": "draw", "burn": "burn", "pass": "pass"}
@@ -86,12 +86,12 @@ class PontinhoGame(Game):
         ),
         Option(
             name="rebuild_limit",
-            default=0,
-            minimum=0,
+            default=-1,
+            minimum=-1,
             maximum=1000,
             help=N_(
-                "How many times the stock may be rebuilt from the discards in one deal; once "
-                "it runs out after that, the deal is void like an empty pile (0: no limit)."
+                "How many times the stock may be rebuilt from the discards in one deal (-1: no "
+                "limit, as PO-8 says); when it runs out after that, the deal is void."
             ),
         ),
     )
@@ -100,7 +100,7 @@ class PontinhoGame(Game):
     __slots__ = ()
 
     def deal_length_bound(self) -> int | None:
-        """The most actions a deal can take with ``rebuild_limit`` = r > 0 (None without a
+        """The most actions a deal can take with ``rebuild_limit`` = r ≥ 0 (None without a
         limit: PO-8 lets a deal go on for ever).
 
         D, the cards drawn from the stock, is at most the first stock plus 108 per rebuild. Every
@@ -109,7 +109,7 @@ class PontinhoGame(Game):
         answers per draw, one burn: 9n + D + D + (n - 2)·D + 1 = 9n + n·D + 1.
         """
         limit = int(self.options.rebuild_limit)
-        if not limit:
+        if limit < 0:
             return None
         n = self.players
         draws = len(FRENCH_DECK) - HAND_SIZE * n + len(FRENCH_DECK) * limit
@@ -185,13 +185,13 @@ def _parse(text: str) -> Action:
                 raise IllegalAction(
                     _("{text!r}: {kind!r} takes nothing after it").format(text=text, kind=word)
                 )
-            return Action(_SIMPLE[word])
+            return PontinhoAction(_SIMPLE[word])
         if word == "discard":
             if len(args) != 1:
                 raise IllegalAction(
                     _("{text!r}: discard one card, e.g. 'discard Qd'").format(text=text)
                 )
-            return Action("discard", (parse_card(args[0]),))
+            return PontinhoAction("discard", (parse_card(args[0]),))
         if word in _MELDING:
             if not args:
                 raise IllegalAction(
@@ -200,7 +200,7 @@ def _parse(text: str) -> Action:
                     )
                 )
             meld = make_meld(" ".join(args))
-            return Action(_MELDING[word], meld.cards)
+            return PontinhoAction(_MELDING[word], meld.cards)
         if word == "layoff":
             if len(args) < 2 or not args[0].isdigit() or int(args[0]) < 1:
                 raise IllegalAction(
@@ -210,7 +210,7 @@ def _parse(text: str) -> Action:
                     ).format(text=text)
                 )
             items = tuple(parse_meld_card(item) for item in args[1:])
-            return Action("layoff", items, meld=int(args[0]))
+            return PontinhoAction("layoff", items, meld=int(args[0]))
     except (CardError, MeldError) as error:
         raise IllegalAction(
             _("{text!r} is not a pontinho action: {error}").format(text=text, error=error)

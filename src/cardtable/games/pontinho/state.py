@@ -112,10 +112,37 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-_DRAW_ACTION = Action("draw")
-_BURN_ACTION = Action("burn")
-_PASS_ACTION = Action("pass")
-_DISCARD_ACTIONS = tuple(Action("discard", (card,)) for card in FRENCH_KINDS)
+class PontinhoAction(Action):
+    """An ``Action`` that keeps its canonical text (records, logs and views print actions many
+    times over a long deal). It equals and hashes like the plain ``Action`` of the same kind,
+    cards and meld number."""
+
+    __slots__ = ("_text",)
+    _text: str
+
+    def __init__(self, kind: str, cards: tuple[object, ...] = (), meld: int | None = None) -> None:
+        super().__init__(kind, cards, meld)
+        object.__setattr__(self, "_text", Action.__str__(self))
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return (self.kind, self.cards, self.meld) == (other.kind, other.cards, other.meld)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.meld))
+
+
+#: Actions by id, built on first use.
+_BY_ID: dict[int, Action] = {}
+
+_DRAW_ACTION = PontinhoAction("draw")
+_BURN_ACTION = PontinhoAction("burn")
+_PASS_ACTION = PontinhoAction("pass")
+_DISCARD_ACTIONS = tuple(PontinhoAction("discard", (card,)) for card in FRENCH_KINDS)
 
 # Lay-off options per meld (``id`` of the cached ``Meld`` → the meld and its (item, kind) pairs).
 _LAYOFF_CACHE: dict[int, tuple[Meld, tuple[tuple[int, int], ...]]] = {}
@@ -126,6 +153,17 @@ def _layoff_items(meld: Meld) -> tuple[tuple[int, int], ...]:
     if entry is None or entry[0] is not meld:
         items = tuple((index, item_kind(index)) for index in map(item_index, layoff_options(meld)))
         entry = _LAYOFF_CACHE[id(meld)] = (meld, items)
+    return entry[1]
+
+
+_TEXT_CACHE: dict[int, tuple[Meld, str]] = {}
+
+
+def _meld_text(meld: Meld) -> str:
+    """``str(meld)``, cached per (cached, immortal) ``Meld`` object: views print melds often."""
+    entry = _TEXT_CACHE.get(id(meld))
+    if entry is None or entry[0] is not meld:
+        entry = _TEXT_CACHE[id(meld)] = (meld, str(meld))
     return entry[1]
 
 
@@ -529,7 +567,7 @@ class PontinhoState(State):
         if not stock:
             discard = self.discard
             limit = self.game.options.rebuild_limit
-            if len(discard) <= 1 or (limit and self.rebuilds >= limit):
+            if len(discard) <= 1 or 0 <= limit <= self.rebuilds:
                 self.phase = Phase.OVER
                 return None
             pool = discard[:-1]
@@ -765,7 +803,7 @@ class PontinhoState(State):
             "advanceable": self.advanceable and bool(self.discard),
             "discarded_by": self.discarder if self.discard else None,
             "melds": [
-                {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": str(meld)}
+                {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": _meld_text(meld)}
                 for i, (meld, owner) in enumerate(zip(self.melds, self.owners, strict=True))
             ],
             "melded": list(self.melded),
@@ -798,7 +836,7 @@ class PontinhoState(State):
             "stock": [card_text(c) for c in reversed(self.stock)],
             "discard": [card_text(c) for c in self.discard],
             "melds": [
-                {"owner": owner, "cards": str(meld)}
+                {"owner": owner, "cards": _meld_text(meld)}
                 for meld, owner in zip(self.melds, self.owners, strict=True)
             ],
             "melded": list(self.melded),
@@ -847,16 +885,10 @@ class PontinhoState(State):
         )
 
     def action_from_id(self, action_id: int) -> Action:
-        if action_id < DISCARD:
-            return (_DRAW_ACTION, _BURN_ACTION, _PASS_ACTION)[action_id]
-        if action_id < MELD:
-            return _DISCARD_ACTIONS[action_id - DISCARD]
-        if action_id < LAYOFF:
-            kind = "meld" if action_id < TAKE else "take" if action_id < ADVANCE else "advance"
-            meld = meld_table()[0][action_id - _MELD_KINDS[kind]]
-            return Action(kind, meld.cards)
-        number, item = divmod(action_id - LAYOFF, LAYOFF_ITEMS)
-        return Action("layoff", (item_of(item),), meld=number + 1)
+        action = _BY_ID.get(action_id)
+        if action is None:
+            action = _BY_ID[action_id] = _action_of_id(action_id)
+        return action
 
     # -- hidden information ----------------------------------------------------------------------
 
@@ -902,6 +934,19 @@ class PontinhoState(State):
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+
+def _action_of_id(action_id: int) -> Action:
+    if action_id < DISCARD:
+        return (_DRAW_ACTION, _BURN_ACTION, _PASS_ACTION)[action_id]
+    if action_id < MELD:
+        return _DISCARD_ACTIONS[action_id - DISCARD]
+    if action_id < LAYOFF:
+        kind = "meld" if action_id < TAKE else "take" if action_id < ADVANCE else "advance"
+        meld = meld_table()[0][action_id - _MELD_KINDS[kind]]
+        return PontinhoAction(kind, meld.cards)
+    number, item = divmod(action_id - LAYOFF, LAYOFF_ITEMS)
+    return PontinhoAction("layoff", (item_of(item),), meld=number + 1)
 
 
 def _sorted(cards: Iterable[int]) -> list[int]:

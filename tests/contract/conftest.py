@@ -36,6 +36,10 @@ class Hooks:
     extra_action_texts: Callable[[Game], list[str]] = lambda game: []
     #: Option sets to run the contract under, besides the defaults.
     option_sets: Sequence[Mapping[str, Any]] = field(default_factory=lambda: [{}])
+    #: For the costliest per-state checks (every seat's views and determinizations, every
+    #: candidate action), how many states of a deal to check, evenly spread and always with the
+    #: first and the last; None checks every state. Long deals (Pontinho's) keep the suite fast.
+    states_checked: int | None = None
 
 
 def _punttu_cards(debug: Mapping[str, Any]) -> list[str]:
@@ -121,6 +125,7 @@ HOOKS: dict[str, Hooks] = {
         points_total=lambda game: None,  # penalties depend on the hands left (PO-23)
         extra_action_texts=_pontinho_actions,
         option_sets=[{"rebuild_limit": 0}],
+        states_checked=24,
     ),
 }
 
@@ -164,3 +169,4 @@ CASES = _cases()
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "case" in metafunc.fixturenames:
         metafunc.parametrize("case", CASES)
+

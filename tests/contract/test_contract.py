@@ -28,6 +28,15 @@ from cardtable.engine.record import replay
 seeds = st.integers(min_value=0, max_value=MAX_SEED)
 play_seeds = st.integers(min_value=0, max_value=2**32)
 
+def spread(states: list[Any], count: int | None) -> list[Any]:
+    """``count`` states evenly spread over ``states``, the first and the last always among them
+    (all of them when ``count`` is None or not smaller)."""
+    if count is None or len(states) <= count:
+        return list(states)
+    last = len(states) - 1
+    return [states[round(i * last / (count - 1))] for i in range(count)]
+
+
 
 @dataclass
 class Trace:
@@ -128,7 +137,7 @@ def test_apply_accepts_exactly_the_legal_actions(case: Any, seed: int, play_seed
     game = case.game
     texts = {str(a) for state in trace.states for a in state.legal_actions()}
     texts |= set(case.hooks.extra_action_texts(game))
-    for state in trace.states:
+    for state in spread(trace.states, case.hooks.states_checked):
         legal = {str(a) for a in state.legal_actions()}
         for action in state.legal_actions():
             state.clone().apply(action)
@@ -265,7 +274,7 @@ def test_views_hide_secret_cards(case: Any, seed: int, play_seed: int, rng_seed:
     rng = random.Random(rng_seed)
     hooks = case.hooks
     deck = sorted(hooks.deck(case.game))
-    for state in trace.all_states:
+    for state in spread(trace.all_states, hooks.states_checked):
         before = state.debug_view()
         secrets = Secrets(state, hooks)
         for seat in range(case.game.players):

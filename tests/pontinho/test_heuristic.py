@@ -1,0 +1,128 @@
+"""Pontinho's heuristic bot (``medium``) on hand-built positions, and its contract on random deals.
+
+The bot is given only the seat's view with memory and the legal actions, exactly as ``play_out``
+gives them. Strength is measured in the arena, not here.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+import pytest
+
+import cardtable
+from cardtable.bots import make_bot, play_out
+from cardtable.engine.action import Action
+from cardtable.games.pontinho import PontinhoState, heuristic
+from cardtable.games.pontinho.heuristic import BOTS, PontinhoHeuristic
+
+from .conftest import Deal
+
+
+def choose(state: PontinhoState, seat: int | None = None) -> Action:
+    seat = state.to_move if seat is None else seat
+    assert seat is not None
+    bot = PontinhoHeuristic(state.game, seat, seed=0)
+    return bot.choose(state.view(seat, memory=True), state.legal_actions())
+
+
+def pass_claims(state: PontinhoState) -> None:
+    while state.phase == "claim":
+        state.apply("pass")
+
+
+def seat1_main(deal: Deal, seat1: str, drawn: str, seat0: str, discard0: str) -> PontinhoState:
+    """Seat 0 draws and discards ``discard0``; seat 1 draws ``drawn`` and is in its MAIN step."""
+    state = deal({0: seat0, 1: seat1}, stock=f"2c {drawn}")
+    state.apply("draw")
+    state.apply(f"discard {discard0}")
+    state.apply("draw")
+    pass_claims(state)
+    assert state.to_move == 1 and state.phase == "main"
+    return state
+
+
+def test_registered_as_medium() -> None:
+    game = cardtable.game("pontinho", players=4)
+    assert BOTS["heuristic"] is PontinhoHeuristic
+    assert isinstance(make_bot("medium", game, 0, seed=1), PontinhoHeuristic)
+
+
+def test_discards_the_high_unconnected_card(deal: Deal) -> None:
+    state = seat1_main(deal, "5s 5h 7c 8c 2d 3d Kh 4s 6h", "9h", "Tc 3h Jh As Ad 4c Jc 6s 8h", "As")
+    assert str(choose(state)) == "discard Kh"
+
+
+def test_keeps_a_pair(deal: Deal) -> None:
+    state = seat1_main(deal, "Qs Qh 2d 3d 6c 7c 9s 4h 5h", "Jd", "Tc 3h Jh As Ad 4c Jc 6s 8h", "As")
+    assert str(choose(state)) == "discard Jd"
+
+
+def test_lays_off_to_shed_points(deal: Deal) -> None:
+    state = deal({0: "7s 8s 9s 2h 3d 4c 5h 6d Jc", 1: "Kh Kd Kc Ts 2c 4d 6h 8d Qc"}, stock="3h 5c")
+    state.apply("draw")
+    state.apply("meld 7s 8s 9s")
+    state.apply("discard Jc")
+    state.apply("draw")
+    pass_claims(state)
+    state.apply("meld Kh Kd Kc")
+    assert str(choose(state)) == "layoff 1 Ts"
+
+
+def test_keeps_a_card_that_lays_off_on_a_visible_meld(deal: Deal) -> None:
+    state = deal({0: "Ts Js Qs 2h 3d 4c 5h 6d Jc", 1: "Ks Qd 2c 3c 5d 6d 8h 9h 4s"}, stock="3h 7c")
+    state.apply("draw")
+    state.apply("meld Ts Js Qs")
+    state.apply("discard Jc")
+    state.apply("draw")
+    pass_claims(state)
+    action = choose(state)
+    assert action.kind == "discard" and str(action) != "discard Ks"
+
+
+def test_advances_when_it_sheds_many_points(deal: Deal) -> None:
+    state = deal({0: "Kc 2s 3h 5d 7c 9s Jh 4d 6c", 2: "Kh Kd 2d 4s 6h 8c Td Qs 3c"}, stock="Ac 8d")
+    state.apply("draw")
+    state.apply("discard Kc")
+    state.apply("draw")
+    assert state.phase == "claim" and state.to_move == 2
+    assert str(choose(state)) == "advance Kh Kd Kc"
+
+
+def test_burns_a_useless_first_card(deal: Deal) -> None:
+    state = deal({0: "2s 3s 5h 6h 8d 9d Jc Qc 4s"}, stock="Kd")
+    state.apply("draw")
+    assert state.phase == "first_drawn"
+    assert str(choose(state)) == "burn"
+
+
+def test_keeps_a_useful_first_card(deal: Deal) -> None:
+    state = deal({0: "2s 3s 5h 6h 8d 9d Jc Qc 4s"}, stock="7h")
+    state.apply("draw")
+    assert choose(state).kind != "burn"
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_only_legal_actions_and_reproducible(players: int) -> None:
+    game = cardtable.game("pontinho", players=players, rebuild_limit=1)
+    histories = []
+    for _ in range(2):
+        bots = [make_bot("medium", game, seat, seed=seat) for seat in range(players)]
+        state = play_out(game.deal(seed=players), bots)  # apply() rejects illegal actions
+        assert state.is_over
+        histories.append([(s, str(a)) for s, a in state.history])
+    assert histories[0] == histories[1]
+
+
+def test_the_module_never_imports_the_state() -> None:
+    tree = ast.parse(inspect.getsource(heuristic))
+    imported = [
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    ] + [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    assert not [name for name in imported if name.endswith(("state", "game"))]

@@ -126,3 +126,23 @@ def test_the_module_never_imports_the_state() -> None:
         for alias in node.names
     ]
     assert not [name for name in imported if name.endswith(("state", "game"))]
+
+
+def test_easy_blunders(deal: Deal) -> None:
+    """``easy``: never a joker discarded, nor a card it could lay off instead."""
+    from cardtable.games.pontinho.easy import is_blunder
+
+    state = deal({0: "7s 8s 9s 2h 3d 4c 5h 6d Jc", 1: "Kh Kd Kc Ts * 4d 6h 8d Qc"}, stock="3h 5c")
+    state.apply("draw")
+    state.apply("meld 7s 8s 9s")
+    state.apply("discard Jc")
+    state.apply("draw")
+    pass_claims(state)
+    view = state.view(1, memory=True)
+    assert is_blunder(view, state.game.parse_action("discard *"))
+    assert not is_blunder(view, state.game.parse_action("discard Ts"))  # not melded yet
+    state.apply("meld Kh Kd Kc")
+    view = state.view(1, memory=True)
+    assert is_blunder(view, state.game.parse_action("discard Ts"))  # layoff 1 Ts instead
+    assert not is_blunder(view, state.game.parse_action("discard 4d"))
+    assert not is_blunder(view, state.game.parse_action("layoff 1 Ts"))

@@ -109,7 +109,9 @@ class Session:
     @property
     def deals_planned(self) -> int | None:
         deals = self.match.game.options.get("deals")
-        return deals if isinstance(deals, int) and not isinstance(deals, bool) else None
+        if isinstance(deals, int) and not isinstance(deals, bool) and deals > 0:
+            return deals
+        return None  # open-ended (no option, or 0: play until the match rules end it)
 
     def _viewer_view(self, state: State) -> dict[str, Any]:
         """The view shown on screen: the human's, or a spectator's when watching."""
@@ -223,8 +225,15 @@ class Session:
             if word in TABLE_WORDS:
                 self.console.print(self.renderer.table(view))
                 continue
+            shown = self.renderer.show(word, view)
+            if shown is not None:
+                self.console.print(shown)
+                continue
             try:
-                action = self._parse(text, view, choices)
+                understood = self.renderer.understand(text, view, legal)
+                if isinstance(understood, Action):
+                    return state.apply(understood)
+                action = self._parse(understood, view, choices)
                 if action is None:  # the player went back from a question
                     continue
                 return state.apply(action)

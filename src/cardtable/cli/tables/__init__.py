@@ -8,10 +8,11 @@ from cardtable.i18n import _
 
 
 def _registry() -> dict[str, type[TableRenderer]]:
+    from cardtable.cli.tables.pontinho import PontinhoTable
     from cardtable.cli.tables.punttu import PunttuTable
     from cardtable.cli.tables.putto import PuttoTable
 
-    return {cls.game_name: cls for cls in (PunttuTable, PuttoTable)}
+    return {cls.game_name: cls for cls in (PontinhoTable, PunttuTable, PuttoTable)}
 
 
 def renderer_for(game_name: str, names: SeatNames) -> TableRenderer:

@@ -119,6 +119,20 @@ class TableRenderer(ABC):
         folded = word.casefold()
         return next((c for c in choices if c.label.casefold() == folded), None)
 
+    def understand(
+        self, text: str, view: Mapping[str, Any], legal: Sequence[Action]
+    ) -> Action | str:
+        """What a typed line means in this game, before the session reads numbers and cards:
+        an action, or text (by default ``text`` itself) for the session and then the game to
+        read. A game may accept friendlier input here (card numbers inside an action, short
+        words). May raise ``CardtableError`` saying why the line names nothing."""
+        return text
+
+    def show(self, word: str, view: Mapping[str, Any]) -> RenderableType | None:
+        """What a display command typed at the prompt shows (e.g. the whole discard pile), or
+        None when ``word`` is no display command of this game."""
+        return None
+
     def which(
         self, view: Mapping[str, Any], choice: Choice
     ) -> tuple[str, dict[str, Action]]:

@@ -11,7 +11,7 @@ name several cards (``layoff 2 8c 9c``): ``apply`` accepts it when the meld stay
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -149,6 +149,20 @@ class PontinhoGame(Game):
                 _("an action is text such as 'discard Qd', not {value!r}").format(value=text)
             )
         return _parse(text)
+
+    # -- hidden information: sampling for bots (``cardtable.games.pontinho.sampling``) ---------
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> PontinhoState:
+        """A full deal consistent with a seat's view with memory (see ``pontinho.sampling``)."""
+        from cardtable.games.pontinho.sampling import PontinhoSampler
+
+        return PontinhoSampler(self, view).sample(rng)
+
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], PontinhoState]:
+        """For searches: read ``view`` once, then each call deals its unseen cards anew."""
+        from cardtable.games.pontinho.sampling import PontinhoSampler
+
+        return PontinhoSampler(self, view).sample_fast
 
     # -- matches (provisional) -------------------------------------------------------------------
 

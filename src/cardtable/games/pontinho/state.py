@@ -893,30 +893,14 @@ class PontinhoState(State):
     # -- hidden information ----------------------------------------------------------------------
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Redeal the other hands, the stock and another seat's held-apart card, and draw new
-        future stock shuffles. Unseen cards are alike to ``seat``; what a player's choices
-        suggest about their hand (drawing rather than taking, passing a claim — though everyone
-        is asked, PO-21) is not modelled."""
+        """``game.sample_state`` of ``seat``'s view with memory (``pontinho.sampling``): the
+        other hands, another seat's held-apart card and the stock dealt anew from what ``seat``
+        has not seen, new future stock shuffles, everything else rebuilt from the view alone.
+        What a player's choices suggest about their hand (drawing rather than taking, passing a
+        claim — though everyone is asked, PO-21) is not modelled."""
         self.game.check_seat(seat)
-        other = self.clone()
-        if other.phase is Phase.OVER:  # the hands are shown at the end (PO-23)
-            rng.shuffle(other.stock)
-            return other
-        pool = [c for s, hand in enumerate(other.hands) if s != seat for c in hand] + other.stock
-        hidden_pending = other.pending is not None and other.turn != seat
-        if hidden_pending:
-            assert other.pending is not None
-            pool.append(other.pending)
-        rng.shuffle(pool)
-        for s, hand in enumerate(other.hands):
-            if s != seat:
-                size = len(hand)
-                other.hands[s] = pool[:size]
-                del pool[:size]
-        if hidden_pending:
-            other.pending = pool.pop()
-        other.stock = pool
-        other.rng_seed = rng.getrandbits(62)
+        other = self.game.sample_state(self.view(seat, memory=True), rng)
+        assert isinstance(other, type(self))
         return other
 
     def secret_cards(self, seat: int) -> list[str]:

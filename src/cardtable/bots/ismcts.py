@@ -16,6 +16,8 @@ gets its seat's view with memory, as every bot does, and each iteration
    rollout module's ``ACTION_KEY``: in Punttu, cards of one trick rank, as suits never matter
    and points follow the rank) share one edge, so the tree's statistics are not spread thin
    over the many cards an opponent might hold;
+   a game whose actions are too many and too alike (Pontinho's meld combinations) may also
+   narrow the actions every node considers (its rollout module's ``tree_moves(state, ids)``);
 4. **rolls out** to the end of the deal with the game's fast rollout policy
    (``cardtable.games.<game>.rollout``: mostly greedy, 30% uniformly random moves), or uniformly
    at random for a game without one;
@@ -75,6 +77,10 @@ class _SidePoints(Protocol):
     def __call__(self, state: Any) -> Sequence[int]: ...
 
 
+class _TreeMoves(Protocol):
+    def __call__(self, state: Any, ids: list[int]) -> list[int]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Alternative:
     """One move the search considered at the root: how often it was tried and how it fared
@@ -130,6 +136,17 @@ def _game_rollout(game: Game) -> tuple[_Playout, _SidePoints, Sequence[int] | No
     return module.playout, module.side_points, getattr(module, "ACTION_KEY", None)
 
 
+def _game_tree_moves(game: Game) -> _TreeMoves | None:
+    """The game's ``tree_moves(state, ids)`` (in its rollout module), which narrows the actions
+    a node considers when a game has too many alike (Pontinho's meld combinations), or None."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
+    except ModuleNotFoundError:
+        return None
+    found: _TreeMoves | None = getattr(module, "tree_moves", None)
+    return found
+
+
 def _sampler(game: Game, view: dict[str, Any]) -> Callable[[random.Random], State]:
     """Reads ``view`` once if the game can (``game.sampler``), else samples from it each time."""
     fast = getattr(game, "sampler", None)
@@ -178,6 +195,7 @@ class ISMCTSBot(Bot):
         self.exploration = exploration
         self.win_weight = win_weight
         self._playout, self._side_points, self._key = _game_rollout(game)
+        self._tree_moves = _game_tree_moves(game)
         self._side_of = tuple(game.side_of(s) for s in range(game.players))
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -212,9 +230,12 @@ class ISMCTSBot(Bot):
         first = sample(rng)
         key = self._key
         by_key: dict[int, Action] = {}
-        for action in legal:
-            action_id = first.action_id(action)
-            by_key.setdefault(action_id if key is None else key[action_id], action)
+        ids = [first.action_id(action) for action in legal]
+        # The root's own moves are narrowed as the tree's are (they depend on the bot's hand).
+        kept = set(ids if self._tree_moves is None else self._tree_moves(first, list(ids)))
+        for action, action_id in zip(legal, ids, strict=True):
+            if action_id in kept:
+                by_key.setdefault(action_id if key is None else key[action_id], action)
         root = _Node(None, -1, -1)
         iterations = self._run(root, sample, rng, start, set(by_key))
         seconds = time.perf_counter() - start
@@ -253,6 +274,7 @@ class ISMCTSBot(Bot):
         win_weight = self.win_weight
         lowest_wins = self.game.lowest_wins
         key = self._key
+        narrow = self._tree_moves
         done = 0
         while done < budget:
             state = sample(rng)
@@ -262,6 +284,8 @@ class ISMCTSBot(Bot):
                 ids = state.legal_action_ids()
                 if not ids:
                     break
+                if narrow is not None:
+                    ids = narrow(state, ids)
                 if key is None:
                     moves = {a: a for a in ids}
                 else:

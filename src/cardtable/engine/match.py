@@ -3,17 +3,31 @@
 How many deals a match has (or what target ends it) is the game's rule, asked through
 ``Game.match_is_over``; who deals next is ``Game.next_dealer``. Each deal's seed is derived from
 the match seed and the deal's number, so a whole match replays from one seed.
+
+Hooks a game's own match may override (``cardtable.games.pontinho.match`` does):
+
+- decisions between deals: ``to_move`` (the seat whose match-level decision is pending, else
+  ``None``), ``legal_actions()`` and ``apply(text)``, verified like a deal's actions. The generic
+  match has none: ``to_move`` is ``None``, ``legal_actions()`` is empty and ``apply`` raises
+  ``IllegalAction``; ``next_deal`` refuses while a decision is pending.
+- who is dealt in: ``seats_of_deal(i)`` maps deal ``i``'s seats (0..k−1, the seats of
+  ``deals[i].game``) to the table's seats. The generic match deals every seat in, so it is the
+  identity; ``table_seat(seat)`` maps a seat of the current deal.
+- records: ``to_record`` writes each deal's ``dealer``, ``setup`` and ``actions`` (plus what a
+  game's match adds); ``cardtable.engine.record`` replays them through ``replay_deal``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import secrets
 from typing import Any
 
+from cardtable.engine.action import Action
 from cardtable.engine.game import MAX_SEED, Game, State
 from cardtable.engine.outcome import Outcome, best_sides
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, IllegalAction
 from cardtable.i18n import _
 
 
@@ -21,6 +35,16 @@ def deal_seed(match_seed: int, number: int) -> int:
     """Seed of deal ``number`` (from 0) of a match: stable across Python versions and machines."""
     digest = hashlib.sha256(f"cardtable-match:{match_seed}:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big") & MAX_SEED
+
+
+def match_class(game: Game) -> type[Match]:
+    """The match class of ``game``: its package's ``match.MATCH_CLASS``, else ``Match``."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.match")
+    except ModuleNotFoundError:
+        return Match
+    found: type[Match] = getattr(module, "MATCH_CLASS", Match)
+    return found
 
 
 class Match:
@@ -31,9 +55,61 @@ class Match:
         self.seed = secrets.randbits(63) if seed is None else seed
         self.deals: list[State] = [game.deal(seed=deal_seed(self.seed, 0), dealer=dealer)]
 
+    @classmethod
+    def empty(cls, game: Game) -> Match:
+        """A match with no deal yet and no seed, for replaying a record deal by deal."""
+        match = cls.__new__(cls)
+        match.game = game
+        match.seed = None  # type: ignore[assignment]
+        match.deals = []
+        return match
+
     @property
     def current(self) -> State:
         return self.deals[-1]
+
+    # -- who is dealt in -------------------------------------------------------------------------
+
+    def seats_of_deal(self, index: int) -> tuple[int, ...]:
+        """Table seat of each seat of deal ``index`` (from 0): every seat, in the generic match."""
+        return tuple(range(self.game.players))
+
+    def table_seat(self, seat: int | None) -> int | None:
+        """The table seat of ``seat`` of the current deal (``None`` stays ``None``)."""
+        return None if seat is None else self.seats_of_deal(len(self.deals) - 1)[seat]
+
+    def deal_seat(self, table_seat: int | None) -> int | None:
+        """The current deal's seat of ``table_seat``; ``None`` if that seat is not dealt in."""
+        seats = self.seats_of_deal(len(self.deals) - 1)
+        return seats.index(table_seat) if table_seat in seats else None
+
+    # -- decisions between deals -------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """Table seat whose decision between deals is pending; ``None``: none is (always, here)."""
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        """The pending decision's legal actions (none in the generic match)."""
+        return []
+
+    def apply(self, action: Action | str) -> None:
+        """Make the pending decision between deals; the generic match never has one."""
+        raise IllegalAction(_("no decision is pending between deals in this match"))
+
+    def expected_deal(self) -> tuple[int, tuple[int, ...]]:
+        """The next deal's dealer (a table seat) and the table seats dealt in."""
+        return self.game.next_dealer(self.current.dealer), tuple(range(self.game.players))
+
+    def replay_deal(
+        self, *, dealer: int, seats: tuple[int, ...], seed: int | None, setup: Any
+    ) -> State:
+        """Deal the next deal of a replayed record (already checked against ``expected_deal``)
+        and add it to the match. The generic match's deal seats are the table's seats."""
+        deal = self.game.deal(seed=seed, setup=setup, dealer=dealer)
+        self.deals.append(deal)
+        return deal
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -60,6 +136,10 @@ class Match:
             raise CardtableError(_("the current deal is not over yet"))
         if self.is_over:
             raise CardtableError(_("the match is over"))
+        if self.to_move is not None:
+            raise CardtableError(
+                _("seat {seat} must decide before the next deal").format(seat=self.to_move)
+            )
         deal = self.game.deal(
             seed=deal_seed(self.seed, len(self.deals)),
             dealer=self.game.next_dealer(self.current.dealer),

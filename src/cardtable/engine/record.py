@@ -6,8 +6,21 @@ A record is one deal::
      "setup": {"hands": [...], "stock": [...]}, "actions": ["play 7o", ...]}
 
 or, as an extension for matches, the table header with ``"deals": [{"dealer", "setup"|"seed",
-"actions"}, ...]``. A free-form ``"meta"`` object (names, dates, the program) is allowed and
-ignored. Anything else that is not as specified raises ``RecordError`` naming the problem.
+"actions"}, ...]``, each deal's ``dealer`` a table seat. Games whose matches need more (Pontinho:
+busting and buying back, PO-24 … PO-26) add two optional keys to a deal entry:
+
+- ``"seats"``: the table seats dealt in, in the order of play, when not every seat is (players
+  who are out are not dealt in). The deal is played by a table of that many players whose seat
+  ``i`` is table seat ``seats[i]``: its ``setup`` hands and its actions are in those deal seats;
+  ``dealer`` stays a table seat, one of ``seats``. Absent: every seat.
+- ``"decisions"``: the decisions made between this deal and the next, in the order they were
+  asked (``["buyback", "decline"]``); as with actions, the engine knows whose each is
+  (``Match.to_move``) and verifies each. Absent: none.
+
+Replaying checks that each deal is dealt by the seat the deal passes to, to the seats still in,
+after every pending decision is made. A free-form ``"meta"`` object (names, dates, the program)
+is allowed and ignored. Anything else that is not as specified raises ``RecordError`` naming the
+problem.
 """
 
 from __future__ import annotations
@@ -19,31 +32,43 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.game import Game, State
-from cardtable.engine.match import Match
+from cardtable.engine.match import Match, match_class
 from cardtable.errors import CardtableError, IllegalAction, RecordError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 
 _HEADER = {"game", "players", "options", "meta"}
 _DEAL = {"dealer", "setup", "seed", "actions"}
+_MATCH_DEAL = _DEAL | {"seats", "decisions"}
 
 
 class ReplayError(RecordError):
     """An action of a record that the rules reject: which one, by whom, and why."""
 
     def __init__(
-        self, *, deal: int | None, number: int, text: str, seat: int | None, reason: str
+        self,
+        *,
+        deal: int | None,
+        number: int,
+        text: str,
+        seat: int | None,
+        reason: str,
+        decision: bool = False,
     ) -> None:
         self.deal = deal
         self.number = number
         self.text = text
         self.seat = seat
         self.reason = reason
+        self.decision = decision
         where = _("deal {deal}, ").format(deal=deal) if deal is not None else ""
+        message = (
+            _("{where}decision {number} {text!r} by seat {seat} is illegal: {reason}")
+            if decision
+            else _("{where}action {number} {text!r} by seat {seat} is illegal: {reason}")
+        )
         super().__init__(
-            _("{where}action {number} {text!r} by seat {seat} is illegal: {reason}").format(
-                where=where, number=number, text=text, seat=seat, reason=reason
-            )
+            message.format(where=where, number=number, text=text, seat=seat, reason=reason)
         )
 
 
@@ -58,26 +83,34 @@ class Replayed:
     def result(self) -> dict[str, Any]:
         """The ``--json`` result line of DESIGN.md (for a match: its totals)."""
         state = self.state
-        if self.match is not None:
-            over = self.match.is_over
-            points = list(self.match.totals)
-            outcome = self.match.outcome
+        match = self.match
+        deal_outcome = state.outcome
+        if match is not None:
+            over = match.is_over
+            points = list(match.totals)
+            outcome = match.outcome
+            to_move = (
+                match.to_move if match.to_move is not None else match.table_seat(state.to_move)
+            )
         else:
             over = state.is_over
-            outcome = state.outcome
+            outcome = deal_outcome
             points = list(outcome.points) if outcome else _points_so_far(state)
+            to_move = state.to_move
         result: dict[str, Any] = {
             "game": self.game.name,
             "over": over,
             "points": points,
             "sides": [list(side) for side in self.game.sides],
             "winners": list(outcome.winners) if outcome else [],
-            "to_move": state.to_move,
+            "to_move": to_move,
         }
-        if self.match is not None:
-            result["deals"] = len(self.match.deals)
-        if outcome is not None and "went_out" in outcome.details:
-            result["went_out"] = outcome.details["went_out"]
+        if match is not None:
+            result["deals"] = len(match.deals)
+        if deal_outcome is not None and "went_out" in deal_outcome.details:
+            went_out = deal_outcome.details["went_out"]
+            # a match reports the last deal's player who went out by table seat
+            result["went_out"] = match.table_seat(went_out) if match is not None else went_out
         return result
 
 
@@ -148,12 +181,25 @@ def _check_deal_shape(deal: Any, number: int | None) -> None:
     if not isinstance(deal, dict):
         raise RecordError(_("{where}a deal is a JSON object").format(where=where))
     if number is not None:
-        unexpected = sorted(set(deal) - _DEAL)
+        unexpected = sorted(set(deal) - _MATCH_DEAL)
         if unexpected:
             raise RecordError(
-                _("{where}unexpected key {keys}; expected dealer, setup or seed, actions").format(
-                    where=where, keys=", ".join(repr(k) for k in unexpected)
-                )
+                _(
+                    "{where}unexpected key {keys}; expected dealer, setup or seed, actions, "
+                    "seats, decisions"
+                ).format(where=where, keys=", ".join(repr(k) for k in unexpected))
+            )
+        seats = deal.get("seats", [])
+        if not isinstance(seats, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in seats
+        ):
+            raise RecordError(
+                _("{where}'seats' must be a list of seat numbers").format(where=where)
+            )
+        decisions = deal.get("decisions", [])
+        if not isinstance(decisions, list) or not all(isinstance(d, str) for d in decisions):
+            raise RecordError(
+                _("{where}'decisions' must be a list of decision texts").format(where=where)
             )
     if ("setup" in deal) == ("seed" in deal):
         raise RecordError(
@@ -179,45 +225,97 @@ def replay(source: str | Path | Mapping[str, Any]) -> Replayed:
     except CardtableError as error:
         raise RecordError(str(error)) from None
     if "deals" not in data:
-        return Replayed(table, _replay_deal(table, data, None))
-    match = Match.__new__(Match)
-    match.game = table
-    match.seed = None  # type: ignore[assignment]
-    match.deals = []
+        state = _deal(table, data, None)
+        _replay_actions(state, data, None, None)
+        return Replayed(table, state)
+    match = match_class(table).empty(table)
+    everyone = tuple(range(table.players))
     for number, deal in enumerate(data["deals"], start=1):
+        dealer = deal.get("dealer", 0)
+        seats = tuple(deal["seats"]) if "seats" in deal else everyone
         if match.deals:
-            previous = match.deals[-1]
+            previous = match.current
             if not previous.is_over:
                 raise RecordError(
                     _("deal {n} starts before deal {m} is over").format(n=number, m=number - 1)
                 )
-            if match.is_over:
-                raise RecordError(_("deal {n} is played after the match was over").format(n=number))
-            expected = table.next_dealer(previous.dealer)
-            if deal.get("dealer", 0) != expected:
+            pending = match.to_move
+            if pending is not None:
                 raise RecordError(
-                    _("deal {n} is dealt by seat {got}, but the deal passes to seat {want}").format(
-                        n=number, got=deal.get("dealer", 0), want=expected
+                    _("deal {n} starts while seat {seat} has still to decide ({legal})").format(
+                        n=number,
+                        seat=pending,
+                        legal=" / ".join(str(a) for a in match.legal_actions()),
                     )
                 )
-        match.deals.append(_replay_deal(table, deal, number))
+            if match.is_over:
+                raise RecordError(_("deal {n} is played after the match was over").format(n=number))
+            expected, expected_seats = match.expected_deal()
+            if dealer != expected:
+                raise RecordError(
+                    _("deal {n} is dealt by seat {got}, but the deal passes to seat {want}").format(
+                        n=number, got=dealer, want=expected
+                    )
+                )
+        else:
+            expected_seats = everyone
+        if seats != expected_seats:
+            raise RecordError(
+                _("deal {n} deals in seats {got}, but the seats in play are {want}").format(
+                    n=number, got=list(seats), want=list(expected_seats)
+                )
+            )
+        try:
+            state = match.replay_deal(
+                dealer=dealer, seats=seats, seed=deal.get("seed"), setup=deal.get("setup")
+            )
+        except CardtableError as error:
+            raise RecordError(_("deal {n}: ").format(n=number) + str(error)) from None
+        _replay_actions(state, deal, number, match)
+        decisions = deal.get("decisions", [])
+        if decisions and not state.is_over:
+            raise RecordError(
+                _("deal {n} lists decisions, but the deal is not over").format(n=number)
+            )
+        for index, text in enumerate(decisions, start=1):
+            seat = match.to_move
+            try:
+                match.apply(text)
+            except IllegalAction as error:
+                raise ReplayError(
+                    deal=number,
+                    number=index,
+                    text=text,
+                    seat=seat,
+                    reason=str(error),
+                    decision=True,
+                ) from None
     return Replayed(table, match.current, match)
 
 
-def _replay_deal(table: Game, deal: Mapping[str, Any], number: int | None) -> State:
+def _deal(table: Game, deal: Mapping[str, Any], number: int | None) -> State:
     where = _("deal {n}: ").format(n=number) if number is not None else ""
     try:
-        state = table.deal(
+        return table.deal(
             seed=deal.get("seed"), setup=deal.get("setup"), dealer=deal.get("dealer", 0)
         )
     except CardtableError as error:
         raise RecordError(f"{where}{error}") from None
+
+
+def _replay_actions(
+    state: State, deal: Mapping[str, Any], number: int | None, match: Match | None
+) -> None:
+    """Apply the deal's actions, verifying each; errors name the table seat."""
     for index, text in enumerate(deal["actions"], start=1):
         seat = state.to_move
         try:
             state.apply(text)
         except IllegalAction as error:
             raise ReplayError(
-                deal=number, number=index, text=text, seat=seat, reason=str(error)
+                deal=number,
+                number=index,
+                text=text,
+                seat=match.table_seat(seat) if match is not None else seat,
+                reason=str(error),
             ) from None
-    return state

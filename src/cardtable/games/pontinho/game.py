@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.cards.french import (
     FIGURE_POINTS_CHOICES,
@@ -32,6 +32,9 @@ from cardtable.games.pontinho.actions import NUM_ACTION_IDS
 from cardtable.games.pontinho.melds import make_meld
 from cardtable.games.pontinho.state import HAND_SIZE, PontinhoAction, PontinhoState
 from cardtable.i18n import N_, _
+
+if TYPE_CHECKING:
+    from cardtable.games.pontinho.match import PontinhoMatch
 
 _SIMPLE = {"draw": "draw", "burn": "burn", "pass": "pass"}
 _MELDING = {"meld": "meld", "take": "take", "advance": "advance"}
@@ -164,15 +167,22 @@ class PontinhoGame(Game):
 
         return PontinhoSampler(self, view).sample_fast
 
-    # -- matches (provisional) -------------------------------------------------------------------
+    # -- matches (PO-5, PO-24 … PO-26) -------------------------------------------------------
+
+    def match(self, *, seed: int | None = None, dealer: int = 0) -> PontinhoMatch:
+        """A match with busting and buying back (``cardtable.games.pontinho.match``)."""
+        from cardtable.games.pontinho.match import PontinhoMatch
+
+        return PontinhoMatch(self, seed=seed, dealer=dealer)
 
     def match_is_over(self, deals_played: int, totals: Sequence[int]) -> bool:
-        """Provisional stand-in until the match rules (PO-24 … PO-26) are written: with
-        ``deals`` > 0, after that many deals; otherwise once at most one player's total is
-        below ``bust``. Buy-backs (PO-25) are not applied yet."""
+        """Whether a match with these totals per seat and no buy-back would be over: after
+        ``deals`` deals when that option is set, or when at most one total is below ``bust``.
+        ``PontinhoMatch`` decides the real end itself, as buy-backs (PO-25) change the totals
+        and who is in; this answer is only for callers that know no more than the totals."""
         deals = int(self.options.deals)
-        if deals:
-            return deals_played >= deals
+        if deals and deals_played >= deals:
+            return True
         bust = int(self.options.bust)
         return sum(1 for total in totals if total < bust) <= 1
 

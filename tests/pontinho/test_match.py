@@ -8,6 +8,7 @@ Deals are built from explicit setups so that a chosen player goes out on their f
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from collections.abc import Iterable
@@ -384,3 +385,27 @@ def test_generic_match_has_no_decisions() -> None:
     with pytest.raises(IllegalAction):
         match.apply("buyback")
     assert match.seats_of_deal(0) == (0, 1, 2)
+
+
+def test_cli_session_plays_a_pontinho_match_with_bots_buying_back() -> None:
+    from rich.console import Console
+
+    from cardtable.bots.base import RandomBot
+    from cardtable.cli.session import Session
+    from cardtable.cli.tables import renderer_for
+    from cardtable.cli.tables.base import SeatNames
+
+    match = new_match(3, bust=100, deals=3)
+    play_out(match, 0, heavy_seats={2})  # seat 2 is asked to buy back, and bots do
+    game = match.game
+    bots = [RandomBot(game, seat, seed=seat) for seat in range(3)]
+    session = Session(
+        match=match,
+        players=list(bots),
+        # the renderer is not used between deals (Pontinho's own is being written)
+        renderer=renderer_for("punttu", SeatNames([b.name for b in bots])),
+        console=Console(file=io.StringIO(), width=100),
+    )
+    session._between_deals()  # noqa: SLF001
+    assert match.to_move is None and match.buybacks_used(2) == 1
+    assert match.totals == (0, LIGHT, LIGHT)

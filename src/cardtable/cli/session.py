@@ -5,10 +5,16 @@ bots, and everything drawn on screen from the game's ``TableRenderer``. The huma
 sees ``state.view(their seat)`` and the events as ``Event.view`` shows them to that seat; bots
 get their own view with memory and the legal actions, never the state (as in
 ``cardtable.bots.driver``).
+
+Matches whose players can be out (Pontinho) deal some deals to fewer seats: ``match.table_seat``
+maps a deal's seat to the table's, and a bot plays such a deal as a copy of itself bound to the
+deal's table and seat. Decisions between deals (``match.to_move``: Pontinho's buy-backs) are
+asked of the human; bots always take the first legal one (``buyback``) for now.
 """
 
 from __future__ import annotations
 
+import copy
 import enum
 import time
 from collections.abc import Callable, Sequence
@@ -115,9 +121,11 @@ class Session:
 
     def _viewer_view(self, state: State) -> dict[str, Any]:
         """The view shown on screen: the human's, or a spectator's when watching."""
-        if self.human is not None:
-            return state.view(self.human)
-        return state.view(None)
+        return state.view(self._human_in(state))
+
+    def _human_in(self, state: State) -> int | None:
+        """The human's seat in the current deal (``None``: watching, or not dealt in)."""
+        return None if self.human is None else self.match.deal_seat(self.human)
 
     def _start_deal(self, state: State) -> None:
         self.console.print()
@@ -129,17 +137,22 @@ class Session:
 
     def _play_deal(self, state: State) -> None:
         while (seat := state.to_move) is not None:
-            player = self.players[seat]
+            at_table = self.match.table_seat(seat)
+            assert at_table is not None
+            player = self.players[at_table]
             if player is None:
                 events = self._human_turn(state, seat)
             else:
                 self._pause(self.delay)
+                if state.game is not self.match.game:  # a deal of fewer seats than the table
+                    player = copy.copy(player)
+                    player.game, player.seat = state.game, seat
                 action = player.choose(state.view(seat, memory=True), state.legal_actions())
                 events = state.apply(action)
             self._show_events(state, events)
 
     def _show_events(self, state: State, events: Sequence[Event]) -> None:
-        seen = [event.view(self.human) for event in events]
+        seen = [event.view(self._human_in(state)) for event in events]
         for line in self.renderer.events(seen, self._viewer_view(state)):
             self.console.print(line)
         settling = self.renderer.settling_events
@@ -170,6 +183,14 @@ class Session:
             self.console.print(self.renderer.winners_line(outcome, match=True))
 
     def _between_deals(self) -> None:
+        while (seat := self.match.to_move) is not None:
+            legal = self.match.legal_actions()
+            bot = self.players[seat]
+            decision = legal[0] if bot is not None else self._human_decision(legal)
+            self.match.apply(decision)
+            self.console.print(
+                _("Seat {seat}: {decision}.").format(seat=seat, decision=str(decision))
+            )
         if self.human is None:
             self._pause(self.delay * 3)
             return
@@ -183,6 +204,20 @@ class Session:
             self._error(_("Press Enter to go on, or type q to quit."))
 
     # -- the human -------------------------------------------------------------------------------
+
+    def _human_decision(self, legal: Sequence[Action]) -> Action:
+        """A decision between deals (buy back or not), typed by the human."""
+        words = " / ".join(str(action) for action in legal)
+        while True:
+            text = self._ask(
+                _("You are out. Type {choices} (q to quit): ").format(choices=words)
+            ).strip()
+            if text.lower() in QUIT_WORDS:
+                raise _Quit
+            for action in legal:
+                if text.lower() == str(action):
+                    return action
+            self._error(_("Type one of: {choices}.").format(choices=words))
 
     def _human_turn(self, state: State, seat: int) -> tuple[Event, ...]:
         view = state.view(seat)
@@ -286,8 +321,10 @@ class Session:
             if action is not None:
                 return action
             self._error(
-                _("{answer!r} is not an answer here: type {answers}, or press Enter to "
-                  "choose another card").format(answer=answer, answers=" / ".join(answers))
+                _(
+                    "{answer!r} is not an answer here: type {answers}, or press Enter to "
+                    "choose another card"
+                ).format(answer=answer, answers=" / ".join(answers))
             )
 
     def _help(self) -> None:
@@ -307,7 +344,7 @@ class Session:
     def _hint(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> None:
         """What the hard bot would play from the human's view (never the state), with the top
         alternatives it weighed: how often it tried each and how each fared."""
-        game = self.match.game
+        game = self.match.current.game
         if not can_search(game):
             self._error(_("No hints for {game} yet.").format(game=game.name))
             return
@@ -345,8 +382,7 @@ class Session:
                 "  "
                 + ngettext(
                     "{n} imagined deal played out; score: the mean result of its tries, 0 to 100.",
-                    "{n} imagined deals played out; score: the mean result of its tries, "
-                    "0 to 100.",
+                    "{n} imagined deals played out; score: the mean result of its tries, 0 to 100.",
                     result.iterations,
                 ).format(n=result.iterations),
                 style="dim",

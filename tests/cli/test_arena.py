@@ -53,8 +53,15 @@ def test_json_structure_and_two_bot_win_rates() -> None:
     assert set(bots) == {"heuristic", "random"}
     for stats in bots.values():
         assert set(stats) == {
-            "seats", "seat_deals", "side_deals", "deals", "wins", "win_rate", "ci95",
-            "mean_points", "mean_points_ci95",
+            "seats",
+            "seat_deals",
+            "side_deals",
+            "deals",
+            "wins",
+            "win_rate",
+            "ci95",
+            "mean_points",
+            "mean_points_ci95",
         }  # no "went_out": Punttu does not report who went out
         assert stats["seat_deals"] == 6 * 2  # every deal, once per seat rotation
         assert 0.0 <= stats["win_rate"] <= 1.0
@@ -88,8 +95,17 @@ def test_putto_pairs_count_a_team_as_one_side() -> None:
 
 def test_putto_alone_at_four_counts_each_seat() -> None:
     data = arena_json(
-        "putto", "--players", "4", "--bots", "heuristic,random", "-o", "teams=alone",
-        "--deals", "2", "--seed", "1",
+        "putto",
+        "--players",
+        "4",
+        "--bots",
+        "heuristic,random",
+        "-o",
+        "teams=alone",
+        "--deals",
+        "2",
+        "--seed",
+        "1",
     )
     bots = data["bots"]
     assert bots["heuristic"]["side_deals"] == bots["heuristic"]["seat_deals"] == 2 * 4 * 2
@@ -98,8 +114,9 @@ def test_putto_alone_at_four_counts_each_seat() -> None:
 
 
 def test_the_table_report() -> None:
-    result = run("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "4",
-                 "--seed", "2")
+    result = run(
+        "punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "4", "--seed", "2"
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Punttu, 2 players: 4 deals × 2 seat rotations · seed 2" in out
@@ -184,14 +201,29 @@ def test_head_to_head_in_processes_matches_one_process() -> None:
 def test_out_writes_the_json_with_intervals(tmp_path: Path) -> None:
     out = tmp_path / "run.json"
     printed = arena_json(
-        "punttu", "--players", "4", "--bots", "heuristic,random", "--deals", "5", "--seed", "2",
-        "--jobs", "1", "--out", str(out),
+        "punttu",
+        "--players",
+        "4",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "5",
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--out",
+        str(out),
     )
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data == printed
     assert data["version"] == cardtable.__version__
     assert (data["game"], data["players"], data["deals"], data["seed"], data["jobs"]) == (
-        "punttu", 4, 5, 2, 1
+        "punttu",
+        4,
+        5,
+        2,
+        1,
     )
     assert data["bot_names"] == ["heuristic", "random"]
     assert data["options"] == dict(cardtable.game("punttu", 4).options)
@@ -231,16 +263,30 @@ def test_the_points_interval_is_over_deals() -> None:
 
 
 def test_one_deal_has_no_points_interval() -> None:
-    data = arena_json("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "1",
-                      "--seed", "1")
+    data = arena_json(
+        "punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "1", "--seed", "1"
+    )
     assert all(stats["mean_points_ci95"] is None for stats in data["bots"].values())
 
 
 def test_plot_writes_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     chart = tmp_path / "rates.png"
-    result = run("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "3",
-                 "--seed", "1", "--jobs", "1", "--plot", str(chart))
+    result = run(
+        "punttu",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "3",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--plot",
+        str(chart),
+    )
     assert result.exit_code == 0, result.output
     content = chart.read_bytes()
     assert content.startswith(b"\x89PNG\r\n\x1a\n") and len(content) > 1000
@@ -250,8 +296,17 @@ def test_plot_without_matplotlib_says_what_to_install(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib → ImportError
-    result = run("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "1",
-                 "--plot", str(tmp_path / "x.png"))
+    result = run(
+        "punttu",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "1",
+        "--plot",
+        str(tmp_path / "x.png"),
+    )
     assert result.exit_code == 2
     assert "pip install 'cardtable[plot]'" in result.output
     assert not (tmp_path / "x.png").exists()
@@ -262,8 +317,19 @@ def test_hard_smoke_with_a_tiny_budget() -> None:
     and no time limit, so the run is fast and replays exactly (also across processes)."""
     if "hard" not in available_bots("punttu"):
         pytest.skip("the hard bot is not available for punttu")
-    args = ("punttu", "--players", "2", "--bots", "hard,random", "--deals", "2", "--seed", "3",
-            "--bot-iterations", "20")
+    args = (
+        "punttu",
+        "--players",
+        "2",
+        "--bots",
+        "hard,random",
+        "--deals",
+        "2",
+        "--seed",
+        "3",
+        "--bot-iterations",
+        "20",
+    )
     data = arena_json(*args, "--jobs", "1")
     assert data["budget"] == {"iterations": 20, "time_limit": None}
     assert data["bots"]["hard"]["seat_deals"] == 2 * 2
@@ -274,8 +340,17 @@ def test_hard_smoke_with_a_tiny_budget() -> None:
 
 def test_the_hard_budget_is_applied_to_hard_only() -> None:
     table = cardtable.game("punttu", 2)
-    result = run("punttu", "--players", "2", "--bots", "heuristic,random", "--deals", "1",
-                 "--bot-iterations", "5")
+    result = run(
+        "punttu",
+        "--players",
+        "2",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "1",
+        "--bot-iterations",
+        "5",
+    )
     assert result.exit_code == 2 and "only the hard bot" in result.output
     if "hard" not in available_bots("punttu"):
         pytest.skip("the hard bot is not available for punttu")
@@ -304,3 +379,25 @@ def test_going_out_is_counted_when_the_outcome_reports_it() -> None:
     report = results(cardtable.game("punttu", 2), ["a", "b"], {"a": stats})
     assert report[0].went_out_rate == 0.5
     assert "went_out_ci95" in report[0].to_dict()
+
+
+def test_table_options_named_like_arena_parameters_reach_the_table() -> None:
+    """Punttu's ``deals`` option shares its name with the arena's own count of deals: both work,
+    each in its place."""
+    data = arena_json(
+        "punttu",
+        "-p",
+        "2",
+        "--bots",
+        "random,heuristic",
+        "--deals",
+        "2",
+        "--seed",
+        "4",
+        "-o",
+        "deals=3",
+        "--jobs",
+        "1",
+    )
+    assert data["options"]["deals"] == 3
+    assert data["deals"] == 2

@@ -293,6 +293,7 @@ def head_to_head(
     progress: Callable[[int], None] | None = None,
     jobs: int = 1,
     budget: Budget | None = None,
+    table_options: Mapping[str, object] | None = None,
     **options: object,
 ) -> dict[str, BotStats]:
     """Play ``deals`` deals, each once per rotation of ``bot_names`` through the seats.
@@ -301,7 +302,9 @@ def head_to_head(
     may repeat, and its stats then pool every seat it held. Deal ``i`` and its bots are seeded
     from ``seed`` and ``i`` (see ``play_deal``), so the whole run replays exactly, and gives the
     same stats whatever ``jobs``: with ``jobs`` > 1 the deals are played in that many processes.
-    ``budget`` bounds the searching bots' thinking. ``progress``, if given, is called with the
+    ``budget`` bounds the searching bots' thinking. Table options come as keywords, or as
+    ``table_options`` when their names clash with this function's (Punttu's ``deals``).
+    ``progress``, if given, is called with the
     number of deals finished (every rotation played): after each deal in one process, after
     each chunk of deals with several.
     """
@@ -315,6 +318,7 @@ def head_to_head(
         raise OptionError(_("play at least one deal, not {deals}").format(deals=deals))
     if jobs < 1:
         raise OptionError(_("use at least one process, not {jobs}").format(jobs=jobs))
+    options = {**(table_options or {}), **options}
     table = make_game(game_name, players=players, **options)
     stats = {name: BotStats(name) for name in bot_names}
     results: Iterator[DealResult]

@@ -39,8 +39,8 @@ from rich.text import Text
 import cardtable
 from cardtable.bots.evaluate import Z95, BotStats, Budget, head_to_head, searching_bots
 from cardtable.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
+from cardtable.cli.table_options import given_options, make_table, table_arguments
 from cardtable.engine.game import MAX_SEED, Game
-from cardtable.engine.options import parse_option_assignments
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 
@@ -264,15 +264,7 @@ def _names(text: str, players: int) -> list[str]:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
-@click.option(
-    "--players",
-    "-p",
-    type=int,
-    default=None,
-    metavar="N",
-    help=_("Number of players (default: the game's usual number)."),
-)
+@table_arguments("-o teams=alone")
 @click.option(
     "--bots",
     default="heuristic,random",
@@ -329,14 +321,6 @@ def _names(text: str, players: int) -> list[str]:
         "makes the results depend on the machine's speed."
     ).format(s=DEFAULT_TIME_LIMIT or 0.0),
 )
-@click.option(
-    "--option",
-    "-o",
-    "assignments",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help=_("Table option, repeatable: e.g. -o teams=alone."),
-)
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object, no table."))
 @click.option(
     "--out",
@@ -383,14 +367,7 @@ def arena(
     reports who went out (Pontinho), the share of its games in which the bot went out is
     shown too.
     """
-    try:
-        options = parse_option_assignments(assignments)
-    except CardtableError as error:
-        raise click.BadParameter(str(error), param_hint="--option") from None
-    try:
-        table = cardtable.game(game_name, players, **options)
-    except CardtableError as error:
-        raise click.UsageError(str(error)) from None
+    table = make_table(game_name, players, assignments)
     names = _names(bots, table.players)
     try:
         searchers = searching_bots(table, names)
@@ -459,7 +436,7 @@ def arena(
             progress=lambda done: progress.update(task, completed=done),
             jobs=processes,
             budget=budget,
-            **options,
+            table_options=given_options(assignments),
         )
     if shown:
         elapsed = time.perf_counter() - start

@@ -20,14 +20,13 @@ from typing import Any
 import click
 from rich.console import Console
 
-import cardtable
 from cardtable import __version__
 from cardtable.bots.base import Bot, make_bot
 from cardtable.cli.session import Ending, Session
+from cardtable.cli.table_options import make_table, table_arguments
 from cardtable.cli.tables import SeatNames, renderer_for
-from cardtable.engine.game import MAX_SEED, Game
+from cardtable.engine.game import MAX_SEED
 from cardtable.engine.match import Match
-from cardtable.engine.options import parse_option_assignments
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 
@@ -64,17 +63,6 @@ def _bot_names(text: str, seats: list[int]) -> dict[int, str]:
     return dict(zip(seats, names, strict=True))
 
 
-def _make_table(game_name: str, players: int | None, assignments: tuple[str, ...]) -> Game:
-    try:
-        options = parse_option_assignments(assignments)
-    except CardtableError as error:
-        raise click.BadParameter(str(error), param_hint="--option") from None
-    try:
-        return cardtable.game(game_name, players, **options)
-    except CardtableError as error:
-        raise click.UsageError(str(error)) from None
-
-
 def _save(path: Path, match: Match, players: list[Bot | None]) -> None:
     """The game as a record: one deal, or the match if the table plays several."""
     record: dict[str, Any]
@@ -104,15 +92,7 @@ def record_text(record: dict[str, Any]) -> str:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
-@click.option(
-    "--players",
-    "-p",
-    type=int,
-    default=None,
-    metavar="N",
-    help=_("Number of players (default: the game's usual number)."),
-)
+@table_arguments("-o deals=3 -o show_played=true")
 @click.option(
     "--seat",
     type=int,
@@ -132,14 +112,6 @@ def record_text(record: dict[str, Any]) -> str:
     type=click.IntRange(0, MAX_SEED),
     default=None,
     help=_("Match seed, to play the same cards again (default: random, and printed)."),
-)
-@click.option(
-    "--option",
-    "-o",
-    "assignments",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help=_("Table option, repeatable: e.g. -o deals=3 -o show_played=true."),
 )
 @click.option("--watch", is_flag=True, help=_("Watch: bots play every seat."))
 @click.option(
@@ -174,7 +146,7 @@ def play(
     GAME is one of the games cardtable plays, e.g. punttu. Type a card or its number to play
     it; ? shows the commands; q leaves (Ctrl-D too).
     """
-    table = _make_table(game_name, players, assignments)
+    table = make_table(game_name, players, assignments)
     if watch and seat is not None:
         raise click.UsageError(_("--watch has no human seat: leave out --seat"))
     human = None if watch else (0 if seat is None else seat)

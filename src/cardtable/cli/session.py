@@ -8,8 +8,15 @@ get their own view with memory and the legal actions, never the state (as in
 
 Matches whose players can be out (Pontinho) deal some deals to fewer seats: ``match.table_seat``
 maps a deal's seat to the table's, and a bot plays such a deal as a copy of itself bound to the
-deal's table and seat. Decisions between deals (``match.to_move``: Pontinho's buy-backs) are
-asked of the human; bots always take the first legal one (``buyback``) for now.
+deal's table and seat, and the renderer names the deal's seats through the seat map
+(``SeatNames.for_deal``: the numbers and names shown are always the table's).
+
+Decisions between deals (``match.to_move``: Pontinho's buy-backs) are asked of the human. A bot
+decides through ``Bot.choose`` with the match's view (``match.decision_view(seat)``) when it is
+the random bot (a random pick) or declares ``decides_between_deals`` (Pontinho's heuristic);
+any other bot (easy, hard) leaves the decision to the game's ``medium`` bot when that one
+decides, else takes the first legal decision. Where the match offers ``deal_view`` (Pontinho:
+the deal's view plus the match totals by deal seat), bots get that instead of ``state.view``.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.bots.base import Bot
+from cardtable.bots.base import Bot, RandomBot, available_bots, make_bot
 from cardtable.bots.ismcts import ISMCTSBot, can_search
 from cardtable.cli.tables.base import Choice, TableRenderer
 from cardtable.engine.action import Action
@@ -90,6 +97,8 @@ class Session:
         self.hint_iterations = hint_iterations
         self.hint_seconds = hint_seconds
         self._hint_bot: ISMCTSBot | None = None
+        #: The table's names; ``renderer.names`` is set to the current deal's (``_start_deal``).
+        self.names = renderer.names
 
     # -- the match -------------------------------------------------------------------------------
 
@@ -128,6 +137,8 @@ class Session:
         return None if self.human is None else self.match.deal_seat(self.human)
 
     def _start_deal(self, state: State) -> None:
+        seats = self.match.seats_of_deal(len(self.match.deals) - 1)
+        self.renderer.names = self.names.for_deal(seats)
         self.console.print()
         self.console.print(
             self.renderer.deal_start(
@@ -147,9 +158,17 @@ class Session:
                 if state.game is not self.match.game:  # a deal of fewer seats than the table
                     player = copy.copy(player)
                     player.game, player.seat = state.game, seat
-                action = player.choose(state.view(seat, memory=True), state.legal_actions())
+                action = player.choose(self._bot_view(state, seat), state.legal_actions())
                 events = state.apply(action)
             self._show_events(state, events)
+
+    def _bot_view(self, state: State, seat: int) -> dict[str, Any]:
+        """A bot's view with memory: the match's ``deal_view`` where it has one."""
+        deal_view = getattr(self.match, "deal_view", None)
+        if deal_view is not None and state is self.match.current:
+            view: dict[str, Any] = deal_view(seat, memory=True)
+            return view
+        return state.view(seat, memory=True)
 
     def _show_events(self, state: State, events: Sequence[Event]) -> None:
         seen = [event.view(self._human_in(state)) for event in events]
@@ -180,16 +199,23 @@ class Session:
         outcome = self.match.outcome
         assert outcome is not None
         if self.deals_planned != 1:
+            self.renderer.names = self.names  # the match's outcome is by table seat
             self.console.print(self.renderer.winners_line(outcome, match=True))
 
     def _between_deals(self) -> None:
         while (seat := self.match.to_move) is not None:
             legal = self.match.legal_actions()
             bot = self.players[seat]
-            decision = legal[0] if bot is not None else self._human_decision(legal)
+            if bot is None:
+                decision = self._human_decision(legal)
+            else:
+                self._pause(self.delay)
+                decision = self._bot_decision(bot, seat, legal)
             self.match.apply(decision)
             self.console.print(
-                _("Seat {seat}: {decision}.").format(seat=seat, decision=str(decision))
+                _("{name}: {decision}.").format(
+                    name=self.names.at_table(seat), decision=str(decision)
+                )
             )
         if self.human is None:
             self._pause(self.delay * 3)
@@ -202,6 +228,24 @@ class Session:
             if not word:
                 return
             self._error(_("Press Enter to go on, or type q to quit."))
+
+    def _bot_decision(self, bot: Bot, seat: int, legal: Sequence[Action]) -> Action:
+        """A bot's decision between deals (see the module docstring)."""
+        decision_view = getattr(self.match, "decision_view", None)
+        if decision_view is None:
+            return legal[0]
+        view: dict[str, Any] = decision_view(seat)
+        chooser: Bot | None = None
+        if isinstance(bot, RandomBot) or getattr(bot, "decides_between_deals", False):
+            chooser = bot
+        elif "medium" in available_bots(self.match.game.name):
+            medium = make_bot("medium", self.match.game, seat)
+            if getattr(medium, "decides_between_deals", False):
+                chooser = medium
+        if chooser is None:
+            return legal[0]
+        choice = chooser.choose(view, legal)
+        return choice if choice in legal else legal[0]
 
     # -- the human -------------------------------------------------------------------------------
 

@@ -23,27 +23,64 @@ from cardtable.i18n import _, ngettext
 class SeatNames:
     """Readable names for the seats: "You" for the human, "Seat 2 · heuristic" for a bot.
 
-    ``players[seat]`` is a bot's name, or ``None`` for the (single) human seat.
+    ``players[table seat]`` is a bot's name, or ``None`` for the (single) human seat. A deal may
+    be dealt to only some of the table's seats (Pontinho, when players are out): ``for_deal``
+    gives the names of that deal's seats, ``seats[deal seat]`` being the table seat. Renderers
+    always pass the seats of the views and events they draw (deal seats); the names, numbers and
+    "You" shown are the table's. Without ``seats`` (or with every seat in order) the map is the
+    identity.
     """
 
-    def __init__(self, players: Sequence[str | None]) -> None:
+    def __init__(self, players: Sequence[str | None], seats: Sequence[int] | None = None) -> None:
         self.players = tuple(players)
+        self.seats = tuple(range(len(self.players))) if seats is None else tuple(seats)
         humans = [seat for seat, name in enumerate(self.players) if name is None]
-        self.human: int | None = humans[0] if humans else None
+        #: The human's table seat; ``human`` is their seat in the deal (``None``: not dealt in).
+        self.table_human: int | None = humans[0] if humans else None
+        self.human: int | None = (
+            self.seats.index(self.table_human) if self.table_human in self.seats else None
+        )
+
+    def for_deal(self, seats: Sequence[int]) -> SeatNames:
+        """The names of a deal's seats: deal seat ``i`` is table seat ``seats[i]``."""
+        return SeatNames(self.players, seats)
+
+    @property
+    def identity(self) -> bool:
+        return self.seats == tuple(range(len(self.players)))
 
     def __len__(self) -> int:
-        return len(self.players)
+        """The seats of the deal (all the table's without a map)."""
+        return len(self.seats)
+
+    def table_seat(self, seat: int) -> int:
+        return self.seats[seat]
+
+    def absent(self) -> list[int]:
+        """Table seats not dealt in (players who are out)."""
+        return [s for s in range(len(self.players)) if s not in self.seats]
+
+    def at_table(self, table_seat: int) -> str:
+        """``__call__`` for a table seat."""
+        bot = self.players[table_seat]
+        if bot is None:
+            return _("You")
+        return _("Seat {seat} · {bot}").format(seat=table_seat, bot=bot)
 
     def __call__(self, seat: int) -> str:
         """The name used in sentences: "You" or "Seat 2 · heuristic"."""
-        bot = self.players[seat]
-        if bot is None:
-            return _("You")
-        return _("Seat {seat} · {bot}").format(seat=seat, bot=bot)
+        return self.at_table(self.seats[seat])
+
+    def number(self, seat: int) -> str:
+        """The seat number shown in a table's seat column: the table seat's."""
+        return str(self.seats[seat])
 
     def player(self, seat: int) -> str:
         """The name used in a table that also has a seat-number column."""
-        bot = self.players[seat]
+        return self.player_at_table(self.seats[seat])
+
+    def player_at_table(self, table_seat: int) -> str:
+        bot = self.players[table_seat]
         return _("You") if bot is None else bot
 
     def is_you(self, seat: int | None) -> bool:
@@ -156,7 +193,9 @@ class TableRenderer(ABC):
         match_winners: Sequence[int] = (),
     ) -> RenderableType:
         """Points of a finished deal per side, ★ for its winners; with ``totals``, the match
-        totals so far too, ★ for ``match_winners`` once the match is over."""
+        totals so far too, ★ for ``match_winners`` once the match is over. ``outcome`` is the
+        deal's (deal seats, named through ``self.names``); ``totals`` and ``match_winners`` are
+        the match's (the table's sides and seats). Seats not dealt in are listed as out."""
         if of == 1:
             title = _("Final scores")
         elif of is None:
@@ -173,16 +212,26 @@ class TableRenderer(ABC):
         def starred(value: int, star: bool) -> str:
             return f"{value} ★" if star else f"{value}  "
 
+        names = self.names
         for index, side in enumerate(outcome.sides):
+            at_table = [names.table_seat(seat) for seat in side]
             row = [
-                ", ".join(str(seat) for seat in side),
-                ", ".join(self.names.player(seat) for seat in side),
+                ", ".join(names.number(seat) for seat in side),
+                ", ".join(names.player(seat) for seat in side),
                 starred(outcome.points[index], bool(set(outcome.winners) & set(side))),
             ]
             if totals is not None:
-                row.append(starred(totals[index], bool(set(match_winners) & set(side))))
-            style = "bold" if any(self.names.is_you(seat) for seat in side) else None
+                # Match totals are by side of the table: the same index without a seat map;
+                # with one (single-seat sides), the table seat.
+                total = totals[index] if names.identity else totals[at_table[0]]
+                row.append(starred(total, bool(set(match_winners) & set(at_table))))
+            style = "bold" if any(names.is_you(seat) for seat in side) else None
             table.add_row(*row, style=style)
+        for table_seat in names.absent():
+            row = [str(table_seat), names.player_at_table(table_seat), _("out")]
+            if totals is not None:
+                row.append(starred(totals[table_seat], table_seat in match_winners))
+            table.add_row(*row, style="dim")
         return table
 
     def winners_line(self, outcome: Outcome, *, match: bool) -> Text:

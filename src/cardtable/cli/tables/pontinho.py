@@ -96,7 +96,8 @@ class PontinhoTable(TableRenderer):
         super().__init__(names)
         self.deal_label = ""
         #: Match totals before this deal (updated by ``scores``).
-        self.totals: list[int] = [0] * len(names)
+        #: Match totals before this deal by table seat (updated by ``scores``).
+        self.totals: list[int] = [0] * len(names.players)
         #: The legal actions of the human's decision being shown (set by ``choices``).
         self._legal: list[Action] = []
         #: Who passed in the claim round under way (shown on one line when it ends).
@@ -169,14 +170,25 @@ class PontinhoTable(TableRenderer):
             name = Text(self.names.player(s))
             if s == view["dealer"]:
                 name.append(" · " + _("dealer"), style="dim")
-            total = self.totals[s] if s < len(self.totals) else 0
+            at_table = self.names.table_seat(s)
+            total = self.totals[at_table] if at_table < len(self.totals) else 0
             players.add_row(
                 Text("▶", style="bold magenta") if s == view["to_move"] else "",
-                str(s),
+                self.names.number(s),
                 name,
                 str(view["hand_sizes"][s]),
                 Text(str(total), style="bold red" if total >= bust else ""),
                 style="bold" if self.names.is_you(s) else None,
+            )
+        for at_table in self.names.absent():
+            total = self.totals[at_table] if at_table < len(self.totals) else 0
+            players.add_row(
+                "",
+                str(at_table),
+                Text(self.names.player_at_table(at_table)),
+                Text(_("out"), style="red"),
+                str(total),
+                style="dim",
             )
         parts: list[RenderableType] = [players, Text("")]
         parts += self._melds_lines(view)
@@ -634,9 +646,12 @@ class PontinhoTable(TableRenderer):
         against the bust line (PO-24), and who is out."""
         hands = outcome.details.get("hands") or [[] for _s in outcome.points]
         went_out = outcome.details.get("went_out")
+        names = self.names
         seats = [side[0] for side in outcome.sides]
-        if totals is None:
-            totals = [self.totals[s] + outcome.points[i] for i, s in enumerate(seats)]
+        if totals is None:  # by table seat, like the match's
+            totals = list(self.totals)
+            for index, seat in enumerate(seats):
+                totals[names.table_seat(seat)] += outcome.points[index]
         self.totals = [int(t) for t in totals]
         bust = self.bust
         if of == 1:
@@ -656,23 +671,34 @@ class PontinhoTable(TableRenderer):
         table.add_column("")
         for index, seat in enumerate(seats):
             left = [str(c) for c in hands[seat]]
-            total = int(totals[index])
+            at_table = names.table_seat(seat)
+            total = int(totals[at_table])
             notes = []
             if seat == went_out:
                 notes.append(Text(_("bateu"), style="bold green"))
             if bust and total >= bust:
                 notes.append(Text(_("out (estourou)"), style="bold red"))
-            elif seat in match_winners and went_out is not None:
+            elif at_table in match_winners and went_out is not None:
                 notes.append(Text(_("★ wins the match"), style="bold green"))
             status = Text(" · ").join(notes)
             table.add_row(
-                str(seat),
-                self.names.player(seat),
+                names.number(seat),
+                names.player(seat),
                 cards(left) if left else Text("—", style="dim"),
                 str(outcome.points[index]),
                 str(total),
                 status,
-                style="bold" if self.names.is_you(seat) else None,
+                style="bold" if names.is_you(seat) else None,
+            )
+        for at_table in names.absent():  # out before this deal: not dealt in
+            table.add_row(
+                str(at_table),
+                names.player_at_table(at_table),
+                Text("—", style="dim"),
+                Text("—", style="dim"),
+                str(int(totals[at_table])),
+                Text(_("out"), style="red"),
+                style="dim",
             )
         if outcome.reason == "void":
             table.caption = _("Void deal: nobody scores.")

@@ -29,6 +29,11 @@ Then, by phase (``state`` module):
   total plus its hand's points would reach ``bust``, or a rival is down to a few cards, it sheds
   points harder: points weigh more in the discard and jokers are laid off.
 
+- **buying back** (PO-25), between deals, from the match's ``decision_view`` (``kind`` ``"match"``):
+  buying back returns it with the highest total among the players still in, so it buys back
+  when that total leaves a margin of at least ``BUYBACK_MARGIN`` (20) points below ``bust`` —
+  room for a deal or two — and declines otherwise (``buyback_wanted``).
+
 Deterministic (ties go to the lower card or the first legal action) and fast: one pass over the
 hand per decision, no enumeration of its own.
 """
@@ -247,10 +252,32 @@ class _Reading:
         return value
 
 
+#: Points below the bust line the returned total must leave for a buy-back to be worth it.
+BUYBACK_MARGIN = 20
+
+
+def buyback_wanted(view: dict[str, Any], margin: int = BUYBACK_MARGIN) -> bool:
+    """Whether to buy back, from the match's ``decision_view``: yes when the total it would
+    return with (the highest among the players still in, PO-25) is at least ``margin`` points
+    below ``bust``. A view without totals (or nobody still in) says yes: buying back is never
+    worse than being out."""
+    totals = view.get("totals")
+    still_in = view.get("still_in")
+    bust = view.get("bust")
+    if not isinstance(totals, list) or not isinstance(still_in, list) or not still_in:
+        return True
+    if not isinstance(bust, int):
+        return True
+    returned = max(int(totals[s]) for s in still_in)
+    return bust - returned >= margin
+
+
 class PontinhoHeuristic(Bot):
     """A fast rule-of-thumb player (see the module's documentation). Deterministic."""
 
     name: ClassVar[str] = "heuristic"
+    #: It decides buy-backs between deals from the match's view (``cardtable.cli.session``).
+    decides_between_deals: ClassVar[bool] = True
 
     #: Penalty points a take or an advance must shed (net of jokers) to be worth it.
     take_threshold: ClassVar[float] = 8.0
@@ -263,6 +290,8 @@ class PontinhoHeuristic(Bot):
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
+        if "buyback" in by_kind and "decline" in by_kind:  # between deals (PO-25)
+            return by_kind["buyback" if buyback_wanted(view) else "decline"][0]
         reading = _Reading(view)
         if "pass" in by_kind or "draw" in by_kind:
             return self._take_or_not(reading, by_kind)

@@ -215,6 +215,37 @@ class PontinhoMatch(Match):
 
     # -- decisions between deals -------------------------------------------------------------------
 
+    def decision_view(self, seat: int) -> dict[str, Any]:
+        """What a player deciding between deals may know (JSON-safe, table seats): ``kind``
+        ``"match"``, its ``seat``, the ``totals`` (its own at or over ``bust``), ``bust``, the
+        buy-backs allowed per player (``buybacks``), used (``buybacks_used``) and left for it
+        (``buybacks_left``), the seats ``still_in``, the deals played (``deals``) and planned
+        (``deals_planned``, 0: open-ended)."""
+        status = self._status()
+        allowed = int(self.game.options.buybacks)
+        return {
+            "kind": "match",
+            "seat": seat,
+            "totals": list(status.totals),
+            "bust": int(self.game.options.bust),
+            "buybacks": allowed,
+            "buybacks_used": status.used[seat],
+            "buybacks_left": max(0, allowed - status.used[seat]),
+            "still_in": status.still_in(),
+            "deals": len(self.deals),
+            "deals_planned": int(self.game.options.deals),
+        }
+
+    def deal_view(self, seat: int | None, *, memory: bool = False) -> dict[str, Any]:
+        """``current.view(seat, memory=memory)`` (``seat`` a deal seat) plus the optional key
+        ``totals``: the match totals before this deal, by deal seat — what the heuristic bot reads
+        to feel the bust line (PO-24)."""
+        view = self.current.view(seat, memory=memory)
+        status = self._status()
+        view["totals"] = [status.totals[s] for s in self._seats[-1]]
+        return view
+
+
     @property
     def to_move(self) -> int | None:
         if not self.deals or not self.current.is_over:

@@ -3,6 +3,7 @@ watched deals whose end-of-deal table matches the replayed record. Seeded, witho
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -143,3 +144,40 @@ def test_watch_prints_the_penalty_table_of_the_record(
         assert "the deal is void" in out
     else:
         assert f"Seat {went_out} · random went out: bateu!" in out
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_reduced_deals_are_named_by_table_seat_and_bots_decide_buybacks(
+    tmp_path: Path, seed: int
+) -> None:
+    """Players bust quickly (bust 25): the deals after are dealt to the seats still in, and the
+    scores table names each row by the record's seat map; the bots' buy-back decisions are
+    printed by name and recorded."""
+    path = tmp_path / "watch.json"
+    result = run(
+        "--watch", "--players", "4", "--bots", "medium,random,easy,medium", "--seed", str(seed),
+        "-o", "bust=25", "-o", "rebuild_limit=0", "--record", str(path),
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    record = json.loads(path.read_text())
+    names = record["meta"]["seats"]
+    deals = record["deals"]
+    reduced = [i for i, deal in enumerate(deals) if "seats" in deal]
+    assert reduced, "the seed should make someone bust"
+    sections = re.split(r"Deal \d+: penalty points", out)[1:]
+    assert len(sections) == len(deals)
+    for index in reduced:
+        seats = deals[index]["seats"]
+        section = sections[index]
+        for seat in range(4):
+            if seat in seats:
+                row = rf"^\s*{seat}\s+{names[seat]}\s"
+            else:  # out: not dealt in, listed as out
+                row = rf"^\s*{seat}\s+{names[seat]}\s+—\s+—\s+\d+\s+out\b"
+            assert re.search(row, section, re.MULTILINE), (index, seat, row)
+    decided = [text for deal in deals for text in deal.get("decisions", [])]
+    assert decided
+    printed = re.findall(r"^Seat (\d) · (\w+): (buyback|decline)\.$", out, re.MULTILINE)
+    assert [text for _seat, _name, text in printed] == decided
+    assert all(names[int(seat)] == name for seat, name, _text in printed)

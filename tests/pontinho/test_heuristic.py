@@ -146,3 +146,26 @@ def test_easy_blunders(deal: Deal) -> None:
     assert is_blunder(view, state.game.parse_action("discard Ts"))  # layoff 1 Ts instead
     assert not is_blunder(view, state.game.parse_action("discard 4d"))
     assert not is_blunder(view, state.game.parse_action("layoff 1 Ts"))
+
+
+@pytest.mark.parametrize(
+    ("totals", "still_in", "wanted"),
+    [
+        ([10, 30, 40, 20], [0, 1, 3], True),  # returns with 30: 70 below bust 100
+        ([10, 80, 100, 20], [0, 1, 3], True),  # returns with 80: exactly the margin, 20
+        ([10, 81, 100, 20], [0, 1, 3], False),  # 81: only 19 points of room
+    ],
+)
+def test_buys_back_only_with_a_margin_below_bust(
+    totals: list[int], still_in: list[int], wanted: bool
+) -> None:
+    view = {"kind": "match", "seat": 2, "totals": totals, "bust": 100, "still_in": still_in}
+    assert heuristic.BUYBACK_MARGIN == 20
+    assert heuristic.buyback_wanted(view) is wanted
+    bot = PontinhoHeuristic(cardtable.game("pontinho", 4), 2, seed=0)
+    choice = bot.choose(view, [Action("buyback"), Action("decline")])
+    assert choice == Action("buyback" if wanted else "decline")
+
+
+def test_buys_back_from_a_view_without_totals() -> None:
+    assert heuristic.buyback_wanted({"kind": "match"})

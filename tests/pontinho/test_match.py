@@ -409,3 +409,29 @@ def test_cli_session_plays_a_pontinho_match_with_bots_buying_back() -> None:
     session._between_deals()  # noqa: SLF001
     assert match.to_move is None and match.buybacks_used(2) == 1
     assert match.totals == (0, LIGHT, LIGHT)
+
+
+def test_decision_view_and_deal_view_carry_the_match_totals() -> None:
+    match = new_match(4, bust=100)
+    play_out(match, 0)  # 1, 2, 3: 46 each
+    play_out(match, 0, heavy_seats={3})  # 1, 2: 92; 3: 168, out
+    view = match.decision_view(3)
+    assert view == {
+        "kind": "match",
+        "seat": 3,
+        "totals": [0, 2 * LIGHT, 2 * LIGHT, LIGHT + HEAVY],
+        "bust": 100,
+        "buybacks": 1,
+        "buybacks_used": 0,
+        "buybacks_left": 1,
+        "still_in": [0, 1, 2],
+        "deals": 2,
+        "deals_planned": 0,
+    }
+    assert json.loads(json.dumps(view)) == view
+    match.apply("decline")
+    match.seed = 1
+    match.next_deal()  # seats 0, 1, 2 (3 is out)
+    deal_view = match.deal_view(1, memory=True)
+    assert deal_view["totals"] == [0, 2 * LIGHT, 2 * LIGHT]  # by deal seat
+    assert deal_view == {**match.current.view(1, memory=True), "totals": deal_view["totals"]}

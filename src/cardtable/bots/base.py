@@ -22,6 +22,10 @@ class Bot(ABC):
 
     name: ClassVar[str]
 
+    #: Whether ``choose`` also takes a match's decisions between deals (Pontinho's buy-backs),
+    #: given ``Match.decision_view``; bots that cannot leave them to the game's ``medium`` bot.
+    decides_between_deals: ClassVar[bool] = False
+
     def __init__(self, game: Game, seat: int, *, seed: int | None = None) -> None:
         self.game = game
         self.seat = game.check_seat(seat)
@@ -39,6 +43,7 @@ class RandomBot(Bot):
     """Plays a uniformly random legal action: the floor every other bot must beat."""
 
     name: ClassVar[str] = "random"
+    decides_between_deals: ClassVar[bool] = True
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         return legal[0] if len(legal) == 1 else self.rng.choice(list(legal))

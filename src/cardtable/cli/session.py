@@ -12,11 +12,11 @@ deal's table and seat, and the renderer names the deal's seats through the seat 
 (``SeatNames.for_deal``: the numbers and names shown are always the table's).
 
 Decisions between deals (``match.to_move``: Pontinho's buy-backs) are asked of the human. A bot
-decides through ``Bot.choose`` with the match's view (``match.decision_view(seat)``) when it is
-the random bot (a random pick) or declares ``decides_between_deals`` (Pontinho's heuristic);
-any other bot (easy, hard) leaves the decision to the game's ``medium`` bot when that one
-decides, else takes the first legal decision. Where the match offers ``deal_view`` (Pontinho:
-the deal's view plus the match totals by deal seat), bots get that instead of ``state.view``.
+decides through ``Bot.choose`` with the match's view (``match.decision_view(seat)``) when it
+declares ``Bot.decides_between_deals`` (the random bot, Pontinho's heuristic); any other bot
+(easy, hard) leaves the decision to the game's ``medium`` bot when that one decides, else takes
+the first legal decision. Bots see a deal through ``match.deal_view`` (Pontinho adds the match
+totals by deal seat to the deal's view).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.bots.base import Bot, RandomBot, available_bots, make_bot
+from cardtable.bots.base import Bot, available_bots, make_bot
 from cardtable.bots.ismcts import ISMCTSBot, can_search
 from cardtable.cli.tables.base import Choice, TableRenderer
 from cardtable.engine.action import Action
@@ -163,11 +163,9 @@ class Session:
             self._show_events(state, events)
 
     def _bot_view(self, state: State, seat: int) -> dict[str, Any]:
-        """A bot's view with memory: the match's ``deal_view`` where it has one."""
-        deal_view = getattr(self.match, "deal_view", None)
-        if deal_view is not None and state is self.match.current:
-            view: dict[str, Any] = deal_view(seat, memory=True)
-            return view
+        """A bot's view with memory, with what the match adds (``Match.deal_view``)."""
+        if state is self.match.current:
+            return self.match.deal_view(seat, memory=True)
         return state.view(seat, memory=True)
 
     def _show_events(self, state: State, events: Sequence[Event]) -> None:
@@ -231,16 +229,13 @@ class Session:
 
     def _bot_decision(self, bot: Bot, seat: int, legal: Sequence[Action]) -> Action:
         """A bot's decision between deals (see the module docstring)."""
-        decision_view = getattr(self.match, "decision_view", None)
-        if decision_view is None:
-            return legal[0]
-        view: dict[str, Any] = decision_view(seat)
+        view = self.match.decision_view(seat)
         chooser: Bot | None = None
-        if isinstance(bot, RandomBot) or getattr(bot, "decides_between_deals", False):
+        if bot.decides_between_deals:
             chooser = bot
         elif "medium" in available_bots(self.match.game.name):
             medium = make_bot("medium", self.match.game, seat)
-            if getattr(medium, "decides_between_deals", False):
+            if medium.decides_between_deals:
                 chooser = medium
         if chooser is None:
             return legal[0]

@@ -83,6 +83,17 @@ class Match:
         seats = self.seats_of_deal(len(self.deals) - 1)
         return seats.index(table_seat) if table_seat in seats else None
 
+    # -- what players see -------------------------------------------------------------------------
+
+    def deal_view(self, seat: int | None, *, memory: bool = False) -> dict[str, Any]:
+        """The current deal's view for ``seat`` (a deal seat), with whatever the match adds that
+        the player may know (Pontinho: the totals before this deal)."""
+        return self.current.view(seat, memory=memory)
+
+    def decision_view(self, seat: int) -> dict[str, Any]:
+        """What a player deciding between deals may know (JSON-safe, table seats)."""
+        return {"kind": "match", "seat": seat, "totals": list(self.totals)}
+
     # -- decisions between deals -------------------------------------------------------------------
 
     @property

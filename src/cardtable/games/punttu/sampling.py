@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.cards.latin import LATIN_DECK, card_text
-from cardtable.engine.hidden import check_view, shuffle_fast, unseen_cards
+from cardtable.engine.hidden import check_view, deal_hidden, unseen_cards
 from cardtable.errors import CardtableError
 from cardtable.games.punttu.deck import CARD_POINTS, HAND_SIZE, table_deck
 from cardtable.games.punttu.state import PLAY_ACTIONS, PunttuState, _winning_index
@@ -91,17 +91,7 @@ class PunttuSampler:
 
     def sample_fast(self, rng: random.Random) -> PunttuState:
         """A state for playouts: hidden cards dealt anew, ``history`` empty."""
-        cards = self.pool[:]
-        shuffle_fast(cards, rng)
-        hands: list[list[int]] = []
-        start = 0
-        seat = self.seat
-        for s, size in enumerate(self.sizes):
-            if s == seat:
-                hands.append(self.hand[:])
-            else:
-                hands.append(cards[start : start + size])
-                start += size
+        hands, stock = deal_hidden(self.pool, self.sizes, self.seat, self.hand, rng)
         state = PunttuState.__new__(PunttuState)
         state.game = self.game
         state.n = self.game.players
@@ -109,7 +99,7 @@ class PunttuSampler:
         state.seed = None
         state.history = []
         state.hands = hands
-        state.stock = cards[start:]  # stock[-1] is its top
+        state.stock = stock  # stock[-1] is its top
         state._dealt = (tuple(tuple(h) for h in hands), tuple(reversed(state.stock)))
         state.trick = self.trick[:]
         state.leader = self.leader

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.cards.latin import LATIN_DECK, card_text
-from cardtable.engine.hidden import check_view, shuffle_fast, unseen_cards
+from cardtable.engine.hidden import check_view, deal_hidden, unseen_cards
 from cardtable.errors import CardtableError
 from cardtable.games.putto.deck import HAND_SIZE
 from cardtable.games.putto.state import ACTIONS, CAPTURE, PuttoState
@@ -115,17 +115,7 @@ class PuttoSampler:
 
     def sample_fast(self, rng: random.Random) -> PuttoState:
         """A state for playouts: hidden cards dealt anew, ``history`` empty."""
-        cards = self.pool[:]
-        shuffle_fast(cards, rng)
-        hands: list[list[int]] = []
-        start = 0
-        seat = self.seat
-        for s, size in enumerate(self.sizes):
-            if s == seat:
-                hands.append(self.hand[:])
-            else:
-                hands.append(cards[start : start + size])
-                start += size
+        hands, stock = deal_hidden(self.pool, self.sizes, self.seat, self.hand, rng)
         game = self.game
         state = PuttoState.__new__(PuttoState)
         state.game = game
@@ -135,7 +125,7 @@ class PuttoSampler:
         state.history = []
         state._side_of = self.side_of
         state.hands = hands
-        state.stock = cards[start:]  # stock[-1] is its top
+        state.stock = stock  # stock[-1] is its top
         state.table = self.table[:]
         state._dealt = (
             tuple(tuple(h) for h in hands),

@@ -167,3 +167,21 @@ def test_registered_as_hard_and_ismcts_where_a_sampler_exists() -> None:
         bot = make_bot(name, table, 1, seed=3)
         assert isinstance(bot, ISMCTSBot)
         assert (bot.iterations, bot.time_limit) == (10_000, 1.0)
+
+
+def test_punttu_two_player_endgame_is_solved_exactly_from_the_view() -> None:
+    """Stock empty at two players: the unseen cards are the opponent's hand, so the bot plays
+    the medium bot's exact minimax move (no search), whatever its seed."""
+    game = cardtable.game("punttu", players=2)
+    state = game.deal(seed=3)
+    rng = random.Random(3)
+    checked = 0
+    while (seat := state.to_move) is not None:
+        view, legal = state.view(seat, memory=True), state.legal_actions()
+        if view["stock"] == 0 and len(legal) > 1:
+            exact = make_bot("medium", game, seat).choose(view, legal)
+            for seed in (1, 2):
+                assert hard(game, seat, seed=seed, iterations=4).choose(view, legal) == exact
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked > 0

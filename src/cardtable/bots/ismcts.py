@@ -19,7 +19,7 @@ gets its seat's view with memory, as every bot does, and each iteration
    a game whose actions are too many and too alike (Pontinho's meld combinations) may also
    narrow the actions every node considers (its rollout module's ``tree_moves(state, ids)``);
 4. **rolls out** to the end of the deal with the game's fast rollout policy
-   (``cardtable.games.<game>.rollout``: mostly greedy, 30% uniformly random moves), or uniformly
+   (``cardtable.games.<game>.rollout``: mostly greedy, partly uniformly random moves), or uniformly
    at random for a game without one;
 5. **backpropagates** the deal's result from each mover's side: every node is credited with the
    reward of the side whose seat made its action (partners share a side).
@@ -29,6 +29,10 @@ for k winning sides, 0 otherwise) + (1 − ``win_weight``) × its share of all s
 points over the sum, Punttu's card points or Putto's deal points). Mostly the win, which is what
 is measured, with the points to tell a safe win from a narrow one and a close loss from a rout.
 For a game where the lowest total wins, the points share is 1 − share.
+
+A position the game solves exactly from the view alone (its rollout module's
+``endgame(game, view, legal)``: Punttu at two players once the stock is empty) is played without
+a search.
 
 The move is the root child visited most (ties: the higher mean reward). Budgets: at most
 ``iterations`` iterations (default 10,000) and at most ``time_limit`` seconds (default 1;
@@ -75,6 +79,12 @@ class _Playout(Protocol):
 
 class _SidePoints(Protocol):
     def __call__(self, state: Any) -> Sequence[int]: ...
+
+
+class _Endgame(Protocol):
+    def __call__(
+        self, game: Any, view: dict[str, Any], legal: Sequence[Action]
+    ) -> Action | None: ...
 
 
 class _TreeMoves(Protocol):
@@ -147,6 +157,18 @@ def _game_tree_moves(game: Game) -> _TreeMoves | None:
     return found
 
 
+def _game_endgame(game: Game) -> _Endgame | None:
+    """The game's exact ``endgame(game, view, legal)`` (in its rollout module), which returns the
+    move when a position is solved from the view alone (Punttu at two players, stock empty), or
+    None."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
+    except ModuleNotFoundError:
+        return None
+    found: _Endgame | None = getattr(module, "endgame", None)
+    return found
+
+
 def _sampler(game: Game, view: dict[str, Any]) -> Callable[[random.Random], State]:
     """Reads ``view`` once if the game can (``game.sampler``), else samples from it each time."""
     fast = getattr(game, "sampler", None)
@@ -196,11 +218,16 @@ class ISMCTSBot(Bot):
         self.win_weight = win_weight
         self._playout, self._side_points, self._key = _game_rollout(game)
         self._tree_moves = _game_tree_moves(game)
+        self._endgame = _game_endgame(game)
         self._side_of = tuple(game.side_of(s) for s in range(game.players))
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self._endgame is not None:
+            solved = self._endgame(self.game, view, legal)
+            if solved is not None:
+                return solved
         return self.search(view, legal).choice
 
     def explain(

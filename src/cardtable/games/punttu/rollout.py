@@ -8,18 +8,24 @@ The greedy move follows two rules of thumb: when the trick can be won cheaply an
 beats the table (PU-12: strictly higher); otherwise throw the card worth fewest points, the
 lowest trick rank among equals (a lead loses least that way). With chance ``EPSILON`` a uniformly
 random card is played instead (the Scopone study of Di Palma & Lanzi found mostly-greedy
-rollouts with about 30% random moves best).
+rollouts with about 30% random moves best; here, against the medium bot at two players, 15%
+measured a little better, within noise: 46.8% wins against 43.9% at 30%, 200 duplicate deals,
+500 iterations).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
+from cardtable.engine.action import Action
+from cardtable.engine.game import Game
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.games.punttu.state import PunttuState
 
 #: Chance of a uniformly random card instead of the greedy one.
-EPSILON = 0.3
+EPSILON = 0.15
 #: Points on the table that make a trick worth winning before everyone has played.
 RICH = 5
 
@@ -81,6 +87,17 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
             apply(hand[int(pick() * len(hand))])
         else:
             apply(_greedy(state, hand))
+
+
+def endgame(game: Game, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    """The exact move at two players once the stock is empty (PU-15): the unseen cards are then
+    the opponent's hand, and the heuristic bot's minimax solves the rest of the deal from the view
+    alone. ``None`` otherwise (the search decides)."""
+    if view["players"] != 2 or view["stock"] != 0:
+        return None
+    from cardtable.games.punttu.heuristic import PunttuHeuristic
+
+    return PunttuHeuristic(game, view["seat"]).choose(view, legal)
 
 
 def side_points(state: PunttuState) -> list[int]:

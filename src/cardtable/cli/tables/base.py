@@ -110,8 +110,23 @@ class TableRenderer(ABC):
     #: Event kinds after which the session pauses a little longer (a trick taken, a capture).
     settling_events: ClassVar[frozenset[str]] = frozenset({"trick"})
 
+    #: "Deal 2 of 4" while a match of several deals is on ("" for a single deal), for titles.
+    deal_label: str = ""
+
     def __init__(self, names: SeatNames) -> None:
         self.names = names
+
+    def deal_title(self, game_title: str, number: int, of: int | None) -> str:
+        """The heading of deal ``number`` of ``of`` (None: open-ended), which also becomes
+        ``deal_label``; a single-deal game is headed by its own title."""
+        if of == 1:
+            self.deal_label = ""
+            return game_title
+        if of is None:
+            self.deal_label = _("Deal {number}").format(number=number)
+        else:
+            self.deal_label = _("Deal {number} of {of}").format(number=number, of=of)
+        return self.deal_label
 
     # -- the game's own parts ----------------------------------------------------------------
 

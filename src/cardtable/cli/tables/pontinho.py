@@ -476,15 +476,7 @@ class PontinhoTable(TableRenderer):
     # -- deals and events --------------------------------------------------------------------------
 
     def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
-        if of == 1:
-            self.deal_label = ""
-            title = _("Pontinho")
-        elif of is None:
-            self.deal_label = _("Deal {number}").format(number=number)
-            title = self.deal_label
-        else:
-            self.deal_label = _("Deal {number} of {of}").format(number=number, of=of)
-            title = self.deal_label
+        title = self.deal_title(_("Pontinho"), number, of)
         self._passes = []
         self._drawn = None
         dealer = int(view["dealer"])

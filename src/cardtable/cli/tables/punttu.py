@@ -43,7 +43,6 @@ __all__ = ["PANEL_WIDTH", "SUIT_STYLES", "PunttuTable", "card", "hand_order"]
 class PunttuTable(TableRenderer):
     game_name: ClassVar[str] = "punttu"
 
-    deal_label: str = ""
 
     # -- the table -------------------------------------------------------------------------------
 
@@ -124,15 +123,7 @@ class PunttuTable(TableRenderer):
     # -- deals and events --------------------------------------------------------------------------
 
     def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
-        if of == 1:
-            self.deal_label = ""
-            title = _("Punttu")
-        elif of is None:
-            self.deal_label = _("Deal {number}").format(number=number)
-            title = self.deal_label
-        else:
-            self.deal_label = _("Deal {number} of {of}").format(number=number, of=of)
-            title = self.deal_label
+        title = self.deal_title(_("Punttu"), number, of)
         leader = int(view["leader"])
         dealer = int(view["dealer"])
         if self.names.is_you(dealer):

@@ -46,7 +46,6 @@ class PuttoTable(TableRenderer):
     game_name: ClassVar[str] = "putto"
     settling_events: ClassVar[frozenset[str]] = frozenset({"capture"})
 
-    deal_label: str = ""
 
     # -- sides -----------------------------------------------------------------------------------
 
@@ -265,15 +264,7 @@ class PuttoTable(TableRenderer):
     # -- deals and events --------------------------------------------------------------------------
 
     def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
-        if of == 1:
-            self.deal_label = ""
-            title = _("Putto")
-        elif of is None:
-            self.deal_label = _("Deal {number}").format(number=number)
-            title = self.deal_label
-        else:
-            self.deal_label = _("Deal {number} of {of}").format(number=number, of=of)
-            title = self.deal_label
+        title = self.deal_title(_("Putto"), number, of)
         dealer = int(view["dealer"])
         first = int(view["to_move"])
         if self.names.is_you(dealer):

@@ -177,6 +177,8 @@ _TEXT: tuple[str, ...] = tuple(
 _BY_TEXT: dict[str, FrenchCard] = {
     text: card for text, card in zip(_TEXT, FRENCH_KINDS, strict=True)
 }
+#: Canonical notation of the 53 kinds to plain ints, for bots and samplers reading views.
+KIND_INDEX: dict[str, int] = {text: index for index, text in enumerate(_TEXT)}
 _RANK_ALIASES: dict[str, int] = {}
 for _i, _r in enumerate(FRENCH_RANKS):
     _RANK_ALIASES[_r] = _i

@@ -72,6 +72,8 @@ def _card_from_index(index: int) -> LatinCard:
 LATIN_DECK: tuple[LatinCard, ...] = tuple(LatinCard(i) for i in range(40))
 _TEXT: tuple[str, ...] = tuple(LATIN_RANKS[i % 10] + LATIN_SUITS[i // 10] for i in range(40))
 _BY_TEXT: dict[str, LatinCard] = {text: card for text, card in zip(_TEXT, LATIN_DECK, strict=True)}
+#: Canonical notation to plain card int, for bots and samplers that read views in hot loops.
+CARD_INDEX: dict[str, int] = {text: index for index, text in enumerate(_TEXT)}
 # Obvious aliases: lower-case figures and aces, ``1`` for the ace, upper-case suits.
 for _card, _text in zip(LATIN_DECK, _TEXT, strict=True):
     for _rank in {_text[0], _text[0].lower(), "1" if _text[0] == "A" else _text[0]}:

@@ -17,11 +17,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from cardtable.cards.french import JOKER, NATURAL_KINDS, card_text
+from cardtable.cards.french import JOKER
+from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.action import Action
 from cardtable.games.pontinho.melds import layoff_kinds, make_meld
-
-_CARD: dict[str, int] = {card_text(k): k for k in range(NATURAL_KINDS + 1)}
 
 
 @lru_cache(maxsize=4096)

@@ -48,15 +48,14 @@ from cardtable.bots.base import Bot
 from cardtable.cards.french import (
     JOKER,
     NATURAL_KINDS,
-    card_text,
     kind_of,
     penalty_table,
 )
+from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.action import Action
 from cardtable.games.pontinho.melds import Meld, layoff_kinds, make_meld
 
 #: Card notation to kind (the joker ``*`` is 52).
-_CARD: dict[str, int] = {card_text(k): k for k in range(NATURAL_KINDS + 1)}
 #: Copies of each kind in the 108 cards (PO-1).
 _COPIES = (2,) * NATURAL_KINDS + (4,)
 

@@ -26,7 +26,8 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS, card_text
+from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS
+from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.hidden import check_view, shuffle_fast
 from cardtable.errors import CardtableError
 from cardtable.games.pontinho.melds import Meld, make_meld
@@ -36,8 +37,6 @@ from cardtable.i18n import _
 if TYPE_CHECKING:
     from cardtable.engine.action import Action
     from cardtable.games.pontinho.game import PontinhoGame
-
-_CARD: dict[str, int] = {card_text(k): k for k in range(NATURAL_KINDS + 1)}
 
 
 class PontinhoSampler:

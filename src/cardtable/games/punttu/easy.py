@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.engine.action import Action
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 
-_CARD: dict[str, int] = {card_text(card): card for card in LATIN_DECK}
 #: Cards worth this much are never thrown away when a cheaper card would do.
 PRECIOUS = 5
 

@@ -27,12 +27,12 @@ from math import comb
 from typing import Any, ClassVar
 
 from cardtable.bots.base import Bot
-from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.cards.latin import CARD_INDEX as _CARD
+from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.action import Action
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 
 #: Card notation to card int, for reading the view quickly.
-_CARD: dict[str, int] = {card_text(card): int(card) for card in LATIN_DECK}
 #: Trick ranks run 0 (ace, figures) to 6 (seven); a card's points follow from its rank (PU-2, PU-3).
 _RANKS = 7
 _RANK_POINTS: tuple[int, ...] = tuple(1 if rank == 0 else rank + 1 for rank in range(_RANKS))

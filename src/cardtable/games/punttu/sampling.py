@@ -19,7 +19,8 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.cards.latin import CARD_INDEX as _CARD
+from cardtable.cards.latin import card_text
 from cardtable.engine.hidden import check_view, deal_hidden, unseen_cards
 from cardtable.errors import CardtableError
 from cardtable.games.punttu.deck import CARD_POINTS, HAND_SIZE, table_deck
@@ -28,8 +29,6 @@ from cardtable.i18n import _
 
 if TYPE_CHECKING:
     from cardtable.games.punttu.game import PunttuGame
-
-_CARD: dict[str, int] = {card_text(card): card for card in LATIN_DECK}
 
 
 class PunttuSampler:

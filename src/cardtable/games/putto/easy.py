@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.engine.action import Action
-
-_CARD: dict[str, int] = {card_text(card): card for card in LATIN_DECK}
 
 
 def is_blunder(view: Mapping[str, Any], action: Action) -> bool:

@@ -27,12 +27,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.bots.base import Bot
-from cardtable.cards.latin import LATIN_DECK, card_text
+from cardtable.cards.latin import CARD_INDEX as _CARD
+from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.action import Action
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 
 #: Card notation to card int (``suit * 10 + rank``; captures go by ``card % 10``, PT-9).
-_CARD: dict[str, int] = {card_text(card): int(card) for card in LATIN_DECK}
 #: PT-2: card points depend on the rank only.
 _RANK_POINTS: tuple[int, ...] = tuple(CARD_POINTS[rank] for rank in range(10))
 assert all(CARD_POINTS[c] == _RANK_POINTS[c % 10] for c in LATIN_DECK)

@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import LATIN_DECK, card_text
 from cardtable.engine.hidden import check_view, deal_hidden, unseen_cards
 from cardtable.errors import CardtableError
@@ -30,7 +31,6 @@ from cardtable.i18n import _
 if TYPE_CHECKING:
     from cardtable.games.putto.game import PuttoGame
 
-_CARD: dict[str, int] = {card_text(card): card for card in LATIN_DECK}
 _ACTION_ID: dict[str, int] = {str(action): i for i, action in enumerate(ACTIONS)}
 
 

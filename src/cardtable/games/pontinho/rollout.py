@@ -130,14 +130,6 @@ def _greedy(state: PontinhoState, points: tuple[int, ...]) -> int:
     return DISCARD + _discard_order(hand, points)[0]
 
 
-def rollout_policy(state: PontinhoState, rng: random.Random, epsilon: float = EPSILON) -> int:
-    """The action id the rollout plays for the seat to move."""
-    if rng.random() < epsilon:
-        ids = state.legal_action_ids()
-        return ids[int(rng.random() * len(ids))]
-    return _greedy(state, _POINTS)
-
-
 def playout(state: PontinhoState, rng: random.Random, epsilon: float = EPSILON) -> None:
     """Play ``state`` on with the rollout policy (in place), at most ``MAX_ACTIONS`` actions."""
     apply = state.apply_unchecked

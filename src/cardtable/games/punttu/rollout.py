@@ -37,18 +37,6 @@ ACTION_KEY: tuple[int, ...] = TRICK_RANK
 _THROW_KEY: tuple[int, ...] = tuple(CARD_POINTS[c] * 8 + TRICK_RANK[c] for c in range(40))
 
 
-def rollout_policy(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) -> int:
-    """The action id (a card) the rollout plays for the seat on turn."""
-    seat = state._to_move
-    assert seat is not None
-    hand = state.hands[seat]
-    if len(hand) == 1:
-        return hand[0]
-    if rng.random() < epsilon:
-        return hand[int(rng.random() * len(hand))]
-    return _greedy(state, hand)
-
-
 def _greedy(state: PunttuState, hand: list[int]) -> int:
     trick = state.trick
     if trick:

@@ -25,14 +25,6 @@ EPSILON = 0.3
 _POINTS = CARD_POINTS
 
 
-def rollout_policy(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> int:
-    """The action id the rollout plays for the seat on turn."""
-    if rng.random() < epsilon:
-        ids = state.legal_action_ids()
-        return ids[int(rng.random() * len(ids))]
-    return _greedy(state)
-
-
 def _greedy(state: PuttoState) -> int:
     seat = state._to_move
     assert seat is not None

@@ -47,6 +47,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.cards.french import (
@@ -156,6 +157,26 @@ def _layoff_items(meld: Meld) -> tuple[tuple[int, int], ...]:
     return entry[1]
 
 
+# Single-card lay-offs (``id`` of the cached ``Meld`` and the item → the meld and the result).
+_LAID_CACHE: dict[tuple[int, int], tuple[Meld, Meld]] = {}
+
+
+def _lay_off_one(meld: Meld, item: MeldCard) -> Meld:
+    """``lay_off(meld, (item,))``, cached per (cached, immortal) ``Meld`` object and item:
+    searches lay off one card at a time, over and over."""
+    key = (id(meld), item_index(item))
+    entry = _LAID_CACHE.get(key)
+    if entry is None or entry[0] is not meld:
+        entry = _LAID_CACHE[key] = (meld, lay_off(meld, (item,)))
+    return entry[1]
+
+
+@cache
+def _claimants(n: int, seat: int, discarder: int | None) -> tuple[int, ...]:
+    """PO-21: who is asked, in turn order after ``seat``, all but the discarder."""
+    return tuple(s for s in ((seat + i) % n for i in range(1, n)) if s != discarder)
+
+
 _TEXT_CACHE: dict[int, tuple[Meld, str]] = {}
 
 
@@ -197,6 +218,7 @@ class PontinhoState(State):
         "rebuilds",
         "recycled",
         "turns",
+        "table_fits",
     )
 
     game: PontinhoGame
@@ -228,6 +250,9 @@ class PontinhoState(State):
     #: Bit k set: a card of kind k went back into the stock from the discard pile (PO-8).
     recycled: int
     turns: int
+    #: Bookkeeping for the rollout policy: bit k set when a card of kind k lays off on some
+    #: meld on the table (PO-16), or None when the table changed since it was last worked out.
+    table_fits: int | None
 
     @classmethod
     def new(
@@ -266,6 +291,7 @@ class PontinhoState(State):
         state.rebuilds = 0
         state.recycled = 0
         state.turns = 0
+        state.table_fits = None
         return state
 
     def clone(self) -> Self:
@@ -296,6 +322,7 @@ class PontinhoState(State):
         other.rebuilds = self.rebuilds
         other.recycled = self.recycled
         other.turns = self.turns
+        other.table_fits = self.table_fits
         return other
 
     @property
@@ -591,11 +618,9 @@ class PontinhoState(State):
             self.hands[seat].append(card)
         # PO-20, PO-21: a draw from the stock opens the claim round on an advanceable top.
         if self.advanceable:
-            n = self.n
-            discarder = self.discarder
-            claimants = [s for s in ((seat + i) % n for i in range(1, n)) if s != discarder]
+            claimants = _claimants(self.n, seat, self.discarder)
             if claimants:
-                self.claimants = claimants
+                self.claimants = list(claimants)
                 self.phase = Phase.CLAIM
                 return card
             self.advanceable = False
@@ -637,6 +662,7 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
+        self.table_fits = None
 
     def _keep_pending(self) -> None:
         """A MAIN action in FIRST_DRAWN keeps the held card: it joins the hand first."""
@@ -665,6 +691,7 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
+        self.table_fits = None
         if not hand:  # PO-22
             self._go_out(seat)
 
@@ -672,7 +699,12 @@ class PontinhoState(State):
         self._keep_pending()
         seat = self.turn
         hand = self.hands[seat]
-        meld = self.melds[number - 1] = lay_off(self.melds[number - 1], items)
+        meld = self.melds[number - 1] = (
+            _lay_off_one(self.melds[number - 1], items[0])
+            if len(items) == 1
+            else lay_off(self.melds[number - 1], items)
+        )
+        self.table_fits = None
         for item in items:
             hand.remove(kind_of(item))
         if not hand:  # PO-22

@@ -131,18 +131,25 @@ _PARTNERS = tuple(_partners(top) for top in range(NATURAL_KINDS))
 def _can_meld_with(hand: list[int], top: int) -> bool:
     """Whether some meld holds ``top`` and at least two cards of ``hand`` (PO-7, PO-17): a bit
     quicker than building the melds, and most hands cannot."""
+    if top == _JOKER:
+        return _Shape(hand).can_meld_with_joker()
     jokers = hand.count(_JOKER)
     if jokers >= 2:
         return True  # top * *
-    if top == _JOKER:
-        return _Shape(hand).can_meld_with_joker()
     same, pairs, near = _PARTNERS[top]
     a, b, c = same
     if (a in hand) + (b in hand) + (c in hand) + jokers >= 2:
         return True
+    # Plain loops, not any(): this runs for every claimant in every playout.
     if jokers:
-        return any(k in hand for k in near)
-    return any(x in hand and y in hand for x, y in pairs)
+        for k in near:  # noqa: SIM110
+            if k in hand:
+                return True
+        return False
+    for x, y in pairs:  # noqa: SIM110
+        if x in hand and y in hand:
+            return True
+    return False
 
 
 class _Shape:
@@ -390,8 +397,8 @@ def choose(state: PontinhoState, pick: Any, points: Sequence[int], epsilon: floa
     if state.melded[seat]:
         best = -1
         best_points = 0
-        held = shape.bits
         joker_ok = shape.size <= JOKER_SHED_HAND and shape.jokers > 0
+        held = shape.bits if joker_ok else shape.bits & ~(1 << _JOKER)
         table_fits = state.table_fits
         if table_fits is None:
             table_fits = 0

@@ -1,0 +1,139 @@
+"""The search's rollout policy and hooks (``pontinho.rollout``): they build moves from bit
+masks instead of listing the legal actions, so every shortcut is checked against the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardtable
+from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS, parse_cards, penalty_table
+from cardtable.games.pontinho import PontinhoState
+from cardtable.games.pontinho.melds import (
+    enumerate_melds,
+    has_meld_with,
+    lay_off,
+    layoff_options,
+)
+from cardtable.games.pontinho.rollout import (
+    EPSILON,
+    _can_meld_with,
+    _layoff_fits,
+    _Shape,
+    choose,
+    endgame,
+    side_points,
+    tree_moves,
+)
+from cardtable.games.pontinho.state import _lay_off_one
+
+from .conftest import Deal
+
+POINTS = penalty_table("13-12-11")
+
+hands = st.lists(st.sampled_from(FRENCH_DECK), min_size=2, max_size=11)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_every_rollout_move_is_legal_and_the_table_bits_stay_true(players: int) -> None:
+    game = cardtable.game("pontinho", players=players)
+    rng = random.Random(players)
+    kinds: set[str] = set()
+    for seed in range(12):
+        state = game.deal(seed=seed)
+        assert isinstance(state, PontinhoState)
+        for _step in range(300):
+            if state.is_over:
+                break
+            action_id = choose(state, rng.random, POINTS, EPSILON)
+            assert action_id in state.legal_action_ids()
+            action = state.action_from_id(action_id)
+            kinds.add(action.kind)
+            state.apply(action)  # the checked path agrees the move is legal
+            if state.table_fits is not None:
+                expected = 0
+                for meld in state.melds:
+                    expected |= _layoff_fits(meld)[0]
+                assert state.table_fits == expected
+    assert {"draw", "meld", "layoff", "discard"} <= kinds
+    if players > 2:
+        assert {"pass", "advance"} <= kinds
+
+
+@given(hands, st.sampled_from(FRENCH_DECK))
+def test_the_quick_test_for_a_meld_with_the_top_discard_is_exact(
+    hand: list[int], top: int
+) -> None:
+    assert _can_meld_with(list(hand), top) == has_meld_with(hand, top)
+
+
+@pytest.mark.parametrize("text", ["* *", "* * *", "As *", "As Ks", "As 2s", "As 3h", "As Qs"])
+def test_the_quick_test_with_a_discarded_joker(text: str) -> None:
+    hand = [int(c) for c in parse_cards(text)]
+    assert _can_meld_with(hand, NATURAL_KINDS) == has_meld_with(hand, NATURAL_KINDS)
+
+
+@given(hands)
+def test_connections_count_same_rank_suits_and_near_ranks(hand: list[int]) -> None:
+    shape = _Shape(hand)
+    held = set(hand)
+    for k in held - {NATURAL_KINDS}:
+        suit, rank = divmod(k, 13)
+        same = sum(1 for s in range(4) if s != suit and s * 13 + rank in held)
+        positions = (1, 2, 11, 12) if rank == 0 else (rank - 2, rank - 1, rank + 1, rank + 2)
+        near = sum(1 for p in positions if 0 <= p <= 13 and suit * 13 + p % 13 in held)
+        assert shape.connections(k) == same + near
+
+
+def test_single_card_lay_offs_are_cached_as_the_engine_lays_them() -> None:
+    rng = random.Random(3)
+    melds = enumerate_melds(list(FRENCH_DECK[:26]) + [NATURAL_KINDS] * 2)
+    for meld in rng.sample(melds, 300):
+        for item in layoff_options(meld):
+            laid = _lay_off_one(meld, item)
+            assert laid == lay_off(meld, (item,))
+            assert _lay_off_one(meld, item) is laid
+
+
+def test_capped_rollouts_score_the_hands_and_void_deals_score_nothing(deal: Deal) -> None:
+    state = deal(hands={0: "As Kh Qd", 1: "2c 3c"}, players=2)
+    points = side_points(state)
+    assert points == [sum(POINTS[k] for k in hand) for hand in state.hands]
+    state.phase = state.phase.__class__("over")
+    assert side_points(state) == [0, 0]  # nobody went out: void (PO-8)
+
+
+def test_tree_moves_keep_few_melds_and_discards_but_every_draw_and_pass() -> None:
+    game = cardtable.game("pontinho", players=4)
+    rng = random.Random(0)
+    for seed in range(6):
+        state = game.deal(seed=seed)
+        for _step in range(60):
+            if state.is_over:
+                break
+            ids = state.legal_action_ids()
+            kept = tree_moves(state, ids)
+            assert set(kept) <= set(ids)
+            assert [a for a in ids if a < 3] == [a for a in kept if a < 3]
+            assert len(kept) <= max(len(ids), 3 + 3 * 4)
+            state.apply_unchecked(ids[int(rng.random() * len(ids))])
+
+
+def test_endgame_goes_out_when_it_can_and_leaves_other_positions_to_the_search(
+    deal: Deal,
+) -> None:
+    # Seat 0 is down to 7s 8s 9s (set up by hand) and draws 6s: it melds all four (PO-22).
+    state = deal(hands={0: "7s 8s 9s"}, stock="6s", players=2)
+    state.hands[0] = [c for c in state.hands[0] if c in (6, 7, 8)]
+    state.apply("draw")
+    view = state.view(0, memory=True)
+    legal = state.legal_actions()
+    chosen = endgame(state.game, view, legal)
+    assert chosen is not None and str(chosen) == "meld 6s 7s 8s 9s"
+    state.apply(chosen)
+    assert state.is_over and state.outcome is not None and state.outcome.winners == (0,)
+    fresh = deal(players=2)
+    assert endgame(fresh.game, fresh.view(0, memory=True), fresh.legal_actions()) is None

@@ -20,11 +20,13 @@ from cardtable.games.pontinho.melds import (
 )
 from cardtable.games.pontinho.rollout import (
     EPSILON,
+    MAX_ACTIONS,
     _can_meld_with,
     _layoff_fits,
     _Shape,
     choose,
     endgame,
+    playout,
     side_points,
     tree_moves,
 )
@@ -137,3 +139,37 @@ def test_endgame_goes_out_when_it_can_and_leaves_other_positions_to_the_search(
     assert state.is_over and state.outcome is not None and state.outcome.winners == (0,)
     fresh = deal(players=2)
     assert endgame(fresh.game, fresh.view(0, memory=True), fresh.legal_actions()) is None
+
+
+def _oracle_playout(state: PontinhoState, rng: random.Random, epsilon: float) -> None:
+    """The policy one action at a time through ``apply_unchecked``, the engine's own rules."""
+    points = penalty_table(state.game.options.figure_points)
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            return
+        state.apply_unchecked(choose(state, rng.random, points, epsilon))
+
+
+@given(
+    players=st.integers(2, 8),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 60),
+    epsilon=st.sampled_from([0.0, EPSILON, 1.0]),
+)
+def test_the_fused_playout_plays_exactly_the_policy_through_the_rules(
+    players: int, seed: int, moves: int, epsilon: float
+) -> None:
+    game = cardtable.game("pontinho", players=players)
+    state = game.deal(seed=seed)
+    assert isinstance(state, PontinhoState)
+    walk = random.Random(seed)
+    for _ in range(moves):
+        ids = state.legal_action_ids()
+        if not ids:
+            break
+        state.apply_unchecked(ids[walk.randrange(len(ids))])
+    fused, oracle = state.clone(), state.clone()
+    playout(fused, random.Random(seed), epsilon)
+    _oracle_playout(oracle, random.Random(seed), epsilon)
+    assert fused.debug_view() == oracle.debug_view()
+    assert side_points(fused) == side_points(oracle)

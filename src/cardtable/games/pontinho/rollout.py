@@ -422,14 +422,49 @@ def choose(state: PontinhoState, pick: Any, points: Sequence[int], epsilon: floa
 
 
 def playout(state: PontinhoState, rng: random.Random, epsilon: float = EPSILON) -> None:
-    """Play ``state`` on with the rollout policy (in place), at most ``MAX_ACTIONS`` actions."""
+    """Play ``state`` on with the rollout policy (in place), at most ``MAX_ACTIONS`` actions.
+
+    The same moves as ``choose`` played through ``apply_unchecked`` (the tests check it), with
+    the draws and claim rounds — most of a deal's actions — played straight through the rules'
+    effects (``state._do_*``), a whole claim round in one loop."""
     apply = state.apply_unchecked
     pick = rng.random
     points = penalty_table(state.game.options.figure_points)
-    for _ in range(MAX_ACTIONS):
-        if state.phase is _OVER:
+    hands = state.hands
+    left = MAX_ACTIONS
+    while left > 0:
+        phase = state.phase
+        if phase is _DRAW_PHASE:
+            left -= 1
+            discard = state.discard
+            if discard:
+                top = discard[-1]
+                hand = hands[state.turn]
+                if _can_meld_with(hand, top):
+                    meld = _best_with_top(hand, top, points, False)
+                    if meld is not None:
+                        state._do_take(meld)
+                        continue
+            state._do_draw()
+        elif phase is _CLAIM:
+            claimants = state.claimants
+            top = state.discard[-1]
+            while left > 0:
+                left -= 1
+                hand = hands[claimants[0]]
+                if len(hand) >= 4 and _can_meld_with(hand, top):
+                    meld = _best_with_top(hand, top, points, True)
+                    if meld is not None:
+                        state._do_advance(meld)
+                        break
+                state._do_pass()
+                if not claimants:
+                    break  # everyone was asked (PO-21)
+        elif phase is _OVER:
             return
-        apply(choose(state, pick, points, epsilon))
+        else:
+            left -= 1
+            apply(choose(state, pick, points, epsilon))
 
 
 def side_points(state: PontinhoState) -> list[int]:

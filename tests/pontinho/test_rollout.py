@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS, parse_cards, penalty_table
 from cardtable.games.pontinho import PontinhoState
+from cardtable.games.pontinho.actions import LAYOFF, MELD, TAKE, meld_table
 from cardtable.games.pontinho.melds import (
     enumerate_melds,
     has_meld_with,
@@ -111,17 +112,27 @@ def test_capped_rollouts_score_the_hands_and_void_deals_score_nothing(deal: Deal
 def test_tree_moves_keep_few_melds_and_discards_but_every_draw_and_pass() -> None:
     game = cardtable.game("pontinho", players=4)
     rng = random.Random(0)
-    for seed in range(6):
+    table = meld_table()[0]
+    natural_steps = 0
+    for seed in range(8):
         state = game.deal(seed=seed)
-        for _step in range(60):
+        for _step in range(80):
             if state.is_over:
                 break
             ids = state.legal_action_ids()
             kept = tree_moves(state, ids)
             assert set(kept) <= set(ids)
-            assert [a for a in ids if a < 3] == [a for a in kept if a < 3]
-            assert len(kept) <= max(len(ids), 3 + 3 * 4)
+            if len(kept) == 1 and MELD <= kept[0] < TAKE:
+                assert not table[kept[0] - MELD].jokers  # a natural meld, played at once
+                natural_steps += 1
+            elif len(kept) == 1 and kept[0] >= LAYOFF:
+                assert state.action_from_id(kept[0]).cards[0] != NATURAL_KINDS
+                natural_steps += 1
+            else:
+                assert [a for a in ids if a < 3] == [a for a in kept if a < 3]
+                assert len(kept) <= max(len(ids), 3 + 3 * 4)
             state.apply_unchecked(ids[int(rng.random() * len(ids))])
+    assert natural_steps
 
 
 def test_endgame_goes_out_when_it_can_and_leaves_other_positions_to_the_search(

@@ -46,7 +46,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.cards.french import NATURAL_KINDS, penalty_table
+from cardtable.cards.french import NATURAL_KINDS, FrenchCard, penalty_table
 from cardtable.engine.action import Action
 from cardtable.games.pontinho.actions import (
     ADVANCE,
@@ -483,16 +483,21 @@ def side_points(state: PontinhoState) -> list[int]:
 
 def tree_moves(state: PontinhoState, ids: list[int]) -> list[int]:
     """The actions a search node considers among legal ``ids`` (see the module's notes)."""
+    points = penalty_table(state.game.options.figure_points)
+    phase = state.phase
+    if phase is not _DRAW_PHASE and phase is not _CLAIM:
+        step = _natural_step(ids, points)
+        if step >= 0:
+            return [step]
     if len(ids) <= 2 * WIDE:
         return ids
-    points = penalty_table(state.game.options.figure_points)
     table = meld_table()[0]
     simple: list[int] = []
     melds: list[tuple[float, int]] = []
     layoffs: list[tuple[int, int]] = []
     discards: list[int] = []
     hand = state.hands[state.to_move or 0]
-    if state.pending is not None and state.phase is not _CLAIM:
+    if state.pending is not None and phase is not _CLAIM:
         hand = [*hand, state.pending]
     size = len(hand)
     for a in ids:
@@ -516,6 +521,42 @@ def tree_moves(state: PontinhoState, ids: list[int]) -> list[int]:
     return out
 
 
+_MELD_KINDS: dict[int, tuple[int, ...]] = {}
+
+
+def _natural_kinds(index: int) -> tuple[int, ...]:
+    """The kinds of meld ``index`` of the global table, or () when it holds a joker."""
+    kinds = _MELD_KINDS.get(index)
+    if kinds is None:
+        found = tuple(int(k) for k in meld_table()[0][index].kinds)
+        kinds = _MELD_KINDS[index] = () if _JOKER in found else found
+    return kinds
+
+
+def _natural_step(ids: Sequence[int], points: Sequence[int]) -> int:
+    """The natural meld that sheds the most points among ``ids`` (PO-12, PO-13), else the
+    natural lay-off that does (PO-16); -1 if there is neither. These the search does not weigh
+    (see ``endgame``)."""
+    best = -1
+    best_score = 0.0
+    layoff = -1
+    layoff_points = 0
+    for a in ids:
+        if a < MELD:
+            continue
+        if a < TAKE:
+            kinds = _natural_kinds(a - MELD)
+            if kinds:
+                score = sum(points[k] for k in kinds) + 0.5 * len(kinds)
+                if score > best_score:
+                    best, best_score = a, score
+        elif a >= LAYOFF and best < 0:
+            kind = _layoff_kind(a)
+            if kind != _JOKER and points[kind] > layoff_points:
+                layoff, layoff_points = a, points[kind]
+    return best if best >= 0 else layoff
+
+
 def _discard_key(k: int, shape: _Shape, points: Sequence[int]) -> tuple[bool, int, int]:
     """Sort key of the greedy discard order: jokers last, then most points less connections."""
     if k == _JOKER:
@@ -529,8 +570,19 @@ def _layoff_kind(action_id: int) -> int:
 
 
 def endgame(game: Any, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
-    """A legal move that goes out at once (PO-22), if there is one: a meld or a lay-off of the
-    whole hand, a discard of the last card, or a take of every card. Read from the view only."""
+    """A move played without a search, read from the view and the legal moves only:
+
+    - a move that goes out at once (PO-22) — a meld or a lay-off of the whole hand, a discard
+      of the last card, a take of every card — is the best any deal can end for the mover
+      (PO-23);
+    - else, on its turn, the natural meld that sheds the most points, or the natural lay-off
+      that does (``medium`` lays them at once too). A search weighs them badly: the rest of the
+      turn (its discard) is explored below them in the tree, so their mean is diluted by poor
+      discards, and with a few hundred iterations per move the search would hold melds whose
+      points a rival's going out then charges in full. The tree plays them the same way
+      (``tree_moves``), so the search spends itself on draws, takes, claims, joker melds and
+      discards.
+    """
     hand = view.get("hand")
     if not isinstance(hand, list):
         return None
@@ -541,7 +593,27 @@ def endgame(game: Any, view: dict[str, Any], legal: Sequence[Action]) -> Action 
             return action
         if kind == "take" and len(action.cards) == size + 1:
             return action
-    return None
+    if view.get("phase") not in ("main", "first_drawn"):
+        return None
+    options = view.get("options") or {}
+    points = penalty_table(str(options.get("figure_points", "13-12-11")))
+    best: Action | None = None
+    best_score = 0.0
+    layoff: Action | None = None
+    layoff_points = 0
+    for action in legal:
+        kind = action.kind
+        if kind == "meld":
+            cards = [c for c in action.cards if type(c) is FrenchCard and c != _JOKER]
+            if len(cards) == len(action.cards):
+                score = sum(points[c] for c in cards) + 0.5 * len(cards)
+                if score > best_score:
+                    best, best_score = action, score
+        elif kind == "layoff" and best is None:
+            card = action.cards[0]
+            if type(card) is FrenchCard and card != _JOKER and points[card] > layoff_points:
+                layoff, layoff_points = action, points[card]
+    return best if best is not None else layoff
 
 
 assert BURN < DISCARD and PASS < DISCARD

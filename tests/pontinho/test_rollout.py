@@ -184,3 +184,23 @@ def test_the_fused_playout_plays_exactly_the_policy_through_the_rules(
     _oracle_playout(oracle, random.Random(seed), epsilon)
     assert fused.debug_view() == oracle.debug_view()
     assert side_points(fused) == side_points(oracle)
+
+
+def test_endgame_lays_the_richest_natural_meld_then_natural_lay_offs(deal: Deal) -> None:
+    # Seat 0 holds a natural set of kings and a run of spades (PO-12, PO-13): the set sheds
+    # more, so it goes first; jokers and discards are left to the search.
+    state = deal(hands={0: "Ks Kh Kd 4s 5s 6s *"}, stock="2c", players=2)
+    state.apply("draw")
+    chosen = endgame(state.game, state.view(0, memory=True), state.legal_actions())
+    assert chosen is not None and str(chosen) == "meld Ks Kh Kd"
+    state.apply(chosen)
+    chosen = endgame(state.game, state.view(0, memory=True), state.legal_actions())
+    assert chosen is not None and str(chosen) == "meld 4s 5s 6s"
+    state.apply(chosen)
+    # Now melded (PO-16): 7s lays off on the run; the joker is not laid off by rule.
+    state.hands[0].append(6)  # 7s, set up by hand
+    chosen = endgame(state.game, state.view(0, memory=True), state.legal_actions())
+    assert chosen is not None and str(chosen) == "layoff 2 7s"
+    state.apply(chosen)
+    assert endgame(state.game, state.view(0, memory=True), state.legal_actions()) is None
+    assert len(tree_moves(state, state.legal_action_ids())) > 1

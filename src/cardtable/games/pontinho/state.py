@@ -171,6 +171,37 @@ def _lay_off_one(meld: Meld, item: MeldCard) -> Meld:
     return entry[1]
 
 
+# Legal melds per hand (sorted kinds), and per hand and top discard: a search asks again and
+# again about the hands of the position it searches from. Bounded by clearing.
+_CACHE_LIMIT = 50_000
+_MELD_IDS: dict[tuple[int, ...], list[int]] = {}
+_MELDS_WITH: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
+
+
+def _meld_ids(hand: Sequence[int]) -> list[int]:
+    """The ``meld`` action ids of ``enumerate_melds(hand)``, in its order (cached)."""
+    key = tuple(sorted(hand))
+    ids = _MELD_IDS.get(key)
+    if ids is None:
+        if len(_MELD_IDS) >= _CACHE_LIMIT:
+            _MELD_IDS.clear()
+        ids = _MELD_IDS[key] = [MELD + meld_index(m) for m in enumerate_melds(hand)]
+    return ids
+
+
+def _melds_with(hand: Sequence[int], top: int) -> list[tuple[int, int]]:
+    """(table index, length) of ``enumerate_melds_with(hand, top)``, in its order (cached)."""
+    key = (tuple(sorted(hand)), top)
+    found = _MELDS_WITH.get(key)
+    if found is None:
+        if len(_MELDS_WITH) >= _CACHE_LIMIT:
+            _MELDS_WITH.clear()
+        found = _MELDS_WITH[key] = [
+            (meld_index(m), len(m)) for m in enumerate_melds_with(hand, top)
+        ]
+    return found
+
+
 @cache
 def _claimants(n: int, seat: int, discarder: int | None) -> tuple[int, ...]:
     """PO-21: who is asked, in turn order after ``seat``, all but the discarder."""
@@ -364,10 +395,7 @@ class PontinhoState(State):
             ids = [DRAW] if kind is None or kind == "draw" else []
             if self.discard and (kind is None or kind == "take"):
                 # PO-7: the top discard with at least two hand cards in a new meld.
-                ids += [
-                    TAKE + meld_index(m)
-                    for m in enumerate_melds_with(self.hands[self.turn], self.discard[-1])
-                ]
+                ids += [TAKE + i for i, _n in _melds_with(self.hands[self.turn], self.discard[-1])]
             return ids
         if phase is Phase.CLAIM:
             seat = self.claimants[0]
@@ -376,11 +404,7 @@ class PontinhoState(State):
                 hand = self.hands[seat]
                 size = len(hand)
                 # PO-17, PO-19: a new meld with the top discard, keeping a card in hand.
-                ids += [
-                    ADVANCE + meld_index(m)
-                    for m in enumerate_melds_with(hand, self.discard[-1])
-                    if len(m) <= size
-                ]
+                ids += [ADVANCE + i for i, n in _melds_with(hand, self.discard[-1]) if n <= size]
             return ids
         seat = self.turn
         hand = self.hands[seat]
@@ -391,7 +415,7 @@ class PontinhoState(State):
                 ids.append(BURN)  # PO-9
             hand = [*hand, self.pending]
         if kind is None or kind == "meld":
-            ids += [MELD + meld_index(m) for m in enumerate_melds(hand)]
+            ids += _meld_ids(hand)
         if self.melded[seat] and (kind is None or kind == "layoff"):  # PO-16
             have = set(hand)
             base = LAYOFF

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardtable
+from cardtable.bots import make_bot
 from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS, parse_cards, penalty_table
 from cardtable.games.pontinho import PontinhoState
 from cardtable.games.pontinho.actions import LAYOFF, MELD, TAKE, meld_table
@@ -204,3 +205,24 @@ def test_endgame_lays_the_richest_natural_meld_then_natural_lay_offs(deal: Deal)
     state.apply(chosen)
     assert endgame(state.game, state.view(0, memory=True), state.legal_actions()) is None
     assert len(tree_moves(state, state.legal_action_ids())) > 1
+
+
+def test_clear_discards_are_medium_s_and_close_calls_are_searched() -> None:
+    game = cardtable.game("pontinho", players=4)
+    medium = [make_bot("medium", game, seat, seed=seat) for seat in range(4)]
+    played = searched = 0
+    for seed in range(6):
+        state = game.deal(seed=seed)
+        while (seat := state.to_move) is not None:
+            legal = state.legal_actions()
+            view = state.view(seat, memory=True)
+            choice = medium[seat].choose(view, legal)
+            if len(legal) > 1 and all(a.kind == "discard" for a in legal):
+                instant = endgame(game, view, legal)
+                if instant is None:
+                    searched += 1
+                else:
+                    assert instant == choice
+                    played += 1
+            state.apply(choice)
+    assert played and searched

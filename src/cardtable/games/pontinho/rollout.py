@@ -41,8 +41,14 @@ times in ten). So the many meld combinations jokers allow do not drown the searc
 discard's value is not left to a few hundred noisy playouts: a playout's greedy future self
 sheds a card held back now, so putting off a bad discard looks nearly free to the search.
 
-**The endgame.** ``endgame`` plays a move that goes out at once (PO-22) without a search: it
-ends the deal with 0 points for the mover, the best any deal can end for it (PO-23).
+**Moves without a search.** ``endgame`` (the search's hook for positions it need not weigh)
+plays a move that goes out at once (PO-22): it ends the deal with 0 points for the mover, the
+best any deal can end for it (PO-23). On the mover's turn it also lays the natural meld or
+natural lay-off that sheds the most points, and, when only discards are left, plays ``medium``'s
+discard if that beats ``medium``'s second choice by ``CLEAR_DISCARD`` or more: a playout's
+greedy future self sheds whatever is held back, so the search sees little difference between
+discards, and its noise would only blur a clear call. It searches the close calls, the draws,
+takes and claims, and the joker melds and lay-offs.
 """
 
 from __future__ import annotations
@@ -66,6 +72,7 @@ from cardtable.games.pontinho.actions import (
     meld_index,
     meld_table,
 )
+from cardtable.games.pontinho.heuristic import _kind, _Reading
 from cardtable.games.pontinho.melds import (
     Meld,
     _run_meld,
@@ -93,6 +100,9 @@ OUT_BONUS = 100.0
 CONNECTION = 6
 #: Hand size at or below which jokers are laid off too.
 JOKER_SHED_HAND = 3
+#: How much better (in ``medium``'s discard score) a discard must be than the next to be
+#: played without a search.
+CLEAR_DISCARD = 5.0
 
 _JOKER = NATURAL_KINDS
 _HIGH_ACE = 13
@@ -626,7 +636,21 @@ def endgame(game: Any, view: dict[str, Any], legal: Sequence[Action]) -> Action 
             card = action.cards[0]
             if type(card) is FrenchCard and card != _JOKER and points[card] > layoff_points:
                 layoff, layoff_points = action, points[card]
-    return best if best is not None else layoff
+    if best is not None or layoff is not None:
+        return best if best is not None else layoff
+    return _clear_discard(view, legal)
+
+
+def _clear_discard(view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    """When only discards are left, ``medium``'s discard if it beats its second choice by
+    ``CLEAR_DISCARD`` or more (the search is left the close calls), else None."""
+    if len(legal) < 2 or any(action.kind != "discard" for action in legal):
+        return None
+    reading = _Reading(view)
+    # medium's order: the highest score, the lower card on a tie.
+    scored = sorted(legal, key=lambda a: (-reading.discard_score(_kind(a)), _kind(a)))
+    best, second = (reading.discard_score(_kind(a)) for a in scored[:2])
+    return scored[0] if best - second >= CLEAR_DISCARD else None
 
 
 assert BURN < DISCARD and PASS < DISCARD

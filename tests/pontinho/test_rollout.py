@@ -19,13 +19,14 @@ from cardtable.games.pontinho.melds import (
     has_meld_with,
     lay_off,
     layoff_options,
+    parse_meld,
 )
 from cardtable.games.pontinho.rollout import (
     EPSILON,
     MAX_ACTIONS,
     _can_meld_with,
-    _layoff_fits,
     _Shape,
+    _table_layoffs,
     choose,
     endgame,
     playout,
@@ -58,13 +59,21 @@ def test_every_rollout_move_is_legal_and_the_table_bits_stay_true(players: int) 
             kinds.add(action.kind)
             state.apply(action)  # the checked path agrees the move is legal
             if state.table_fits is not None:
-                expected = 0
-                for meld in state.melds:
-                    expected |= _layoff_fits(meld)[0]
-                assert state.table_fits == expected
+                assert state.table_fits == _table_layoffs(state.melds)
     assert {"draw", "meld", "layoff", "discard"} <= kinds
     if players > 2:
         assert {"pass", "advance"} <= kinds
+
+
+def test_the_table_lay_off_index_names_the_first_meld_that_takes_each_kind() -> None:
+    melds = [parse_meld("7s 8s 9s"), parse_meld("Kh Kd Kc"), parse_meld("9h *=Th Jh")]
+    fits, ids = _table_layoffs(melds)
+    kinds = {int(k) for k in parse_cards("6s Ts 8h Qh")}  # Kh Kd Kc takes only a joker
+    assert fits == sum(1 << k for k in kinds)
+    for k in kinds:
+        action = PontinhoState.action_from_id(None, ids[k])  # type: ignore[arg-type]
+        assert action.kind == "layoff" and int(action.cards[0]) == k
+    assert str(PontinhoState.action_from_id(None, ids[NATURAL_KINDS])) == "layoff 1 *=6s"  # type: ignore[arg-type]
 
 
 @given(hands, st.sampled_from(FRENCH_DECK))

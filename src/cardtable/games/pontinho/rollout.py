@@ -344,20 +344,21 @@ def _best_with_top(
     return best
 
 
-_FITS: dict[int, tuple[Meld, int, tuple[tuple[int, int], ...]]] = {}
-
-
-def _layoff_fits(meld: Meld) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The kinds that lay off on ``meld`` as bits, and its lay-off (item, kind) pairs; cached
-    per (cached, immortal) ``Meld`` object."""
-    entry = _FITS.get(id(meld))
-    if entry is None or entry[0] is not meld:
-        items = _layoff_items(meld)
-        bits = 0
-        for _item, kind in items:
-            bits |= 1 << kind
-        entry = _FITS[id(meld)] = (meld, bits, items)
-    return entry[1], entry[2]
+def _table_layoffs(melds: Sequence[Meld]) -> tuple[int, tuple[int, ...]]:
+    """Where cards lay off on the table (PO-16): the natural kinds that fit some meld, as bits,
+    and per kind the ``layoff`` action id on the first meld that takes it (for the joker, its
+    first item there: ``*`` or ``*=X``), -1 where none does."""
+    ids = [-1] * (NATURAL_KINDS + 1)
+    fits = 0
+    base = LAYOFF
+    for meld in melds:
+        for item, kind in _layoff_items(meld):
+            if ids[kind] < 0:
+                ids[kind] = base + item
+                if kind != _JOKER:
+                    fits |= 1 << kind
+        base += LAYOFF_ITEMS
+    return fits, tuple(ids)
 
 
 def _discard(
@@ -418,29 +419,23 @@ def choose(state: PontinhoState, pick: Any, points: Sequence[int], epsilon: floa
     if meld is not None:
         return MELD + meld_index(meld)
     if state.melded[seat]:
-        best = -1
-        best_points = 0
-        joker_ok = shape.size <= JOKER_SHED_HAND and shape.jokers > 0
-        held = shape.bits if joker_ok else shape.bits & ~(1 << _JOKER)
-        table_fits = state.table_fits
-        if table_fits is None:
-            table_fits = 0
-            for table_meld in state.melds:
-                table_fits |= _layoff_fits(table_meld)[0]
-            state.table_fits = table_fits
-        base = LAYOFF
-        for table_meld in state.melds if table_fits & held else ():
-            fits, items = _layoff_fits(table_meld)
-            if fits & held:
-                for item, kind in items:
-                    if kind == _JOKER:
-                        if joker_ok and best < 0:
-                            best = base + item
-                    elif held >> kind & 1 and points[kind] > best_points:
-                        best, best_points = base + item, points[kind]
-            base += LAYOFF_ITEMS
-        if best >= 0:
-            return best
+        table = state.table_fits
+        if table is None:
+            table = state.table_fits = _table_layoffs(state.melds)
+        fits, layoff_ids = table
+        found = fits & shape.bits & ~(1 << _JOKER)
+        if found:
+            best = -1
+            best_points = 0
+            while found:
+                low = found & -found
+                found ^= low
+                kind = low.bit_length() - 1
+                if points[kind] > best_points:
+                    best, best_points = kind, points[kind]
+            return layoff_ids[best]
+        if shape.jokers and shape.size <= JOKER_SHED_HAND and layoff_ids[_JOKER] >= 0:
+            return layoff_ids[_JOKER]
     return DISCARD + _discard(hand, shape, points, pick, epsilon)
 
 

@@ -281,9 +281,9 @@ class PontinhoState(State):
     #: Bit k set: a card of kind k went back into the stock from the discard pile (PO-8).
     recycled: int
     turns: int
-    #: Bookkeeping for the rollout policy: bit k set when a card of kind k lays off on some
-    #: meld on the table (PO-16), or None when the table changed since it was last worked out.
-    table_fits: int | None
+    #: Bookkeeping for the rollout policy (``rollout._table_layoffs``): which kinds lay off on
+    #: the table (PO-16) and where, or None when the table changed since it was last worked out.
+    table_fits: tuple[int, tuple[int, ...]] | None
 
     @classmethod
     def new(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import cardtable
@@ -15,7 +15,9 @@ from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS, parse_cards, pena
 from cardtable.games.pontinho import PontinhoState
 from cardtable.games.pontinho.actions import LAYOFF, MELD, TAKE, meld_table
 from cardtable.games.pontinho.melds import (
+    Meld,
     enumerate_melds,
+    enumerate_melds_with,
     has_meld_with,
     lay_off,
     layoff_options,
@@ -24,6 +26,8 @@ from cardtable.games.pontinho.melds import (
 from cardtable.games.pontinho.rollout import (
     EPSILON,
     MAX_ACTIONS,
+    TAKE_THRESHOLD,
+    _best_natural_with_top,
     _can_meld_with,
     _Shape,
     _table_layoffs,
@@ -235,3 +239,33 @@ def test_clear_discards_are_medium_s_and_close_calls_are_searched() -> None:
                     played += 1
             state.apply(choice)
     assert played and searched
+
+
+def _take_score(meld: Meld, top: int) -> float:
+    kinds = list(meld.kinds)
+    kinds.remove(top)  # type: ignore[arg-type]
+    return len(kinds) + 1 + sum(4.0 if k == NATURAL_KINDS else POINTS[k] for k in kinds)
+
+
+@example(hand=[4, 5, 6], top=7, keep=True)  # 5s 6s 7s + 8s: an advance keeps a card
+@example(hand=[4, 5, 6, 8, 9], top=7, keep=True)
+@given(
+    st.lists(st.sampled_from(FRENCH_DECK[:NATURAL_KINDS]), min_size=2, max_size=11),
+    st.sampled_from(FRENCH_DECK[:NATURAL_KINDS]),
+    st.booleans(),
+)
+def test_the_direct_take_without_jokers_sheds_as_much_as_the_best_enumerated(
+    hand: list[int], top: int, keep: bool
+) -> None:
+    found = _best_natural_with_top(hand, top, POINTS, keep)
+    enumerated = [
+        meld
+        for meld in enumerate_melds_with(hand, top)
+        if not keep or len(meld) <= len(hand)
+    ]
+    best = max((_take_score(m, top) for m in enumerated), default=0.0)
+    if best > TAKE_THRESHOLD:
+        assert found is not None and found in enumerated
+        assert _take_score(found, top) == best
+    else:
+        assert found is None

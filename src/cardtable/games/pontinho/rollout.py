@@ -328,6 +328,8 @@ def _best_with_top(
 ) -> Meld | None:
     """The new meld with ``top`` and hand cards worth taking or advancing, or None; with
     ``keep``, only melds that leave a card in hand (PO-19)."""
+    if top != _JOKER and _JOKER not in hand:
+        return _best_natural_with_top(hand, top, points, keep)
     size = len(hand)
     best: Meld | None = None
     best_score = TAKE_THRESHOLD
@@ -341,6 +343,47 @@ def _best_with_top(
             score += 4.0 if k == _JOKER else points[k]
         if score > best_score:
             best, best_score = meld, score
+    return best
+
+
+def _best_natural_with_top(
+    hand: Sequence[int], top: int, points: Sequence[int], keep: bool
+) -> Meld | None:
+    """``_best_with_top`` for a natural ``top`` and a hand without jokers, built directly:
+    the set of three suits with it (PO-12), or the longest run through it (PO-13), whichever
+    sheds more (the set on a tie), if that is worth ``TAKE_THRESHOLD``."""
+    size = len(hand)
+    suit, rank = divmod(top, 13)
+    best: Meld | None = None
+    best_score = TAKE_THRESHOLD
+    others = [s for s in range(4) if s != suit and s * 13 + rank in hand]
+    if len(others) >= 2 and (not keep or size >= 3):
+        score = 2.0 * points[top] + 3.0
+        if score > best_score:
+            best, best_score = _set_meld(rank, sorted((suit, *others[:2])), 0), score
+    held = 0
+    for k in hand:
+        if k // 13 == suit:
+            held |= 1 << (k % 13)
+    if held & 1:
+        held |= 1 << _HIGH_ACE
+    base = suit * 13
+    for position in (0, _HIGH_ACE) if rank == 0 else (rank,):
+        for low, high in _segments(held | 1 << position):
+            if low <= position <= high:
+                break
+        # The longest run there is (an advance keeps a card in hand, PO-19), the richest
+        # such window on a tie.
+        length = min(high - low + 1, size if keep else 14)
+        if length < 3:
+            continue
+        for start in range(max(low, position - length + 1), min(position, high - length + 1) + 1):
+            score = float(length)
+            for q in range(start, start + length):
+                if q != position:
+                    score += points[base + q % 13]
+            if score > best_score:
+                best, best_score = _run_meld(suit, start, start + length - 1, 0), score
     return best
 
 

@@ -1,0 +1,73 @@
+"""Punttu's observation: the seat's hand, the trick, the cards of earlier tricks (from the
+public log: every card played is seen, PU-20), points and counts (PU-22)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardtable.cards.latin import CARD_INDEX
+from cardtable.games.punttu.deck import points_in_play
+from cardtable.research.observations.base import Layout, Observer, Vector
+
+
+class PunttuObserver(Observer):
+    game_name: ClassVar[str] = "punttu"
+
+    def _layout(self) -> Layout:
+        n = self.n
+        return Layout(
+            [
+                ("hand", 40, "1 for each card in the seat's hand (card = suit·10 + rank)"),
+                (
+                    "trick",
+                    40 * n,
+                    "the current trick: 40 per relative seat, 1 for the card it played",
+                ),
+                ("played", 40, "cards of the tricks already taken (from the public log)"),
+                ("removed", 40, "cards taken out of the deck for this player count (PU-6)"),
+                ("winning", n, "relative seat whose card takes the trick as it lies"),
+                ("leader", n, "relative seat that led the trick"),
+                ("to_move", n, "relative seat on turn"),
+                ("points", n, "card points won per relative seat / points in play"),
+                ("hand_sizes", n, "cards in hand per relative seat / 3"),
+                ("stock", 1, "cards left in the stock / 40"),
+                ("tricks", 1, "tricks played / tricks in the deal"),
+            ]
+        )
+
+    def encode(self, view: Mapping[str, Any], prefix: Sequence[int] = ()) -> Vector:
+        obs = self.zeros()
+        at = self.layout.offset
+        me = view["seat"]
+        n = self.n
+        index = CARD_INDEX
+        for card in view.get("hand", ()):
+            obs[index[card]] = 1.0
+        trick = at["trick"]
+        in_trick = set()
+        for seat, card in view["trick"]:
+            obs[trick + 40 * ((seat - me) % n) + index[card]] = 1.0
+            in_trick.add(card)
+        played = at["played"]
+        for _seat, text in view.get("log", ()):
+            card = text[5:]  # "play Ko"
+            if card not in in_trick:
+                obs[played + index[card]] = 1.0
+        removed = at["removed"]
+        for card in view["removed"]:
+            obs[removed + index[card]] = 1.0
+        if view["winning"] is not None:
+            obs[at["winning"] + (view["winning"][0] - me) % n] = 1.0
+        obs[at["leader"] + (view["leader"] - me) % n] = 1.0
+        if view["to_move"] is not None:
+            obs[at["to_move"] + (view["to_move"] - me) % n] = 1.0
+        total = points_in_play(n, self.game.options.trim)
+        points, sizes = at["points"], at["hand_sizes"]
+        for seat in range(n):
+            rel = (seat - me) % n
+            obs[points + rel] = view["points"][seat] / total
+            obs[sizes + rel] = view["hand_sizes"][seat] / 3
+        obs[at["stock"]] = view["stock"] / 40
+        obs[at["tricks"]] = view["tricks_played"] / view["tricks_total"]
+        return obs

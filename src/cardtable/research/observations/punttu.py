@@ -42,32 +42,31 @@ class PunttuObserver(Observer):
         me = view["seat"]
         n = self.n
         index = CARD_INDEX
-        for card in view.get("hand", ()):
-            obs[index[card]] = 1.0
+        ones = [index[card] for card in view.get("hand", ())]
         trick = at["trick"]
         in_trick = set()
         for seat, card in view["trick"]:
-            obs[trick + 40 * ((seat - me) % n) + index[card]] = 1.0
+            ones.append(trick + 40 * ((seat - me) % n) + index[card])
             in_trick.add(card)
         played = at["played"]
-        for _seat, text in view.get("log", ()):
-            card = text[5:]  # "play Ko"
-            if card not in in_trick:
-                obs[played + index[card]] = 1.0
+        # "play Ko": the card is the text after "play ".
+        taken = {text[5:] for _seat, text in view.get("log", ())}.difference(in_trick)
+        ones += [played + index[card] for card in taken]
         removed = at["removed"]
-        for card in view["removed"]:
-            obs[removed + index[card]] = 1.0
+        ones += [removed + index[card] for card in view["removed"]]
         if view["winning"] is not None:
-            obs[at["winning"] + (view["winning"][0] - me) % n] = 1.0
-        obs[at["leader"] + (view["leader"] - me) % n] = 1.0
+            ones.append(at["winning"] + (view["winning"][0] - me) % n)
+        ones.append(at["leader"] + (view["leader"] - me) % n)
         if view["to_move"] is not None:
-            obs[at["to_move"] + (view["to_move"] - me) % n] = 1.0
+            ones.append(at["to_move"] + (view["to_move"] - me) % n)
+        for i in ones:
+            obs[i] = 1.0
         total = points_in_play(n, self.game.options.trim)
-        points, sizes = at["points"], at["hand_sizes"]
-        for seat in range(n):
-            rel = (seat - me) % n
-            obs[points + rel] = view["points"][seat] / total
-            obs[sizes + rel] = view["hand_sizes"][seat] / 3
+        points, sizes = view["points"], view["hand_sizes"]
+        start = at["points"]
+        obs[start : start + n] = [p / total for p in points[me:] + points[:me]]
+        start = at["hand_sizes"]
+        obs[start : start + n] = [h / 3 for h in sizes[me:] + sizes[:me]]
         obs[at["stock"]] = view["stock"] / 40
         obs[at["tricks"]] = view["tricks_played"] / view["tricks_total"]
         return obs

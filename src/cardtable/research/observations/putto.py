@@ -23,6 +23,12 @@ class PuttoObserver(Observer):
             sorted(range(len(sides)), key=lambda i: min((s - me) % self.n for s in sides[i]))
             for me in range(self.n)
         ]
+        options = game.options
+        self._options = [
+            float(bool(options.must_capture)),
+            float(bool(options.last_play_sweep)),
+            float(options.leftover == "last_capturer"),
+        ]
 
     def _layout(self) -> Layout:
         n, k = self.n, len(self.game.sides)
@@ -54,35 +60,35 @@ class PuttoObserver(Observer):
         n = self.n
         index = CARD_INDEX
         hand = view.get("hand", ())
-        for card in hand:
-            obs[index[card]] = 1.0
         table = view["table"]
-        for card in table:
-            obs[at["table"] + index[card]] = 1.0
-        seen = set(view["turned_up"])
-        for card in view["turned_up"]:
-            obs[at["turned_up"] + index[card]] = 1.0
-        for _seat, text in view.get("log", ()):
-            seen.add(text.split()[1])
-        gone = at["gone"]
-        for card in seen.difference(table, hand):
-            obs[gone + index[card]] = 1.0
+        turned_up = view["turned_up"]
+        ones = [index[card] for card in hand]
+        start = at["table"]
+        ones += [start + index[card] for card in table]
+        start = at["turned_up"]
+        ones += [start + index[card] for card in turned_up]
+        # "play 7c" / "capture 7c": the card is the last two characters.
+        seen = {text[-2:] for _seat, text in view.get("log", ())}
+        seen.update(turned_up)
+        start = at["gone"]
+        ones += [start + index[card] for card in seen.difference(table, hand)]
         if view["to_move"] is not None:
-            obs[at["to_move"] + (view["to_move"] - me) % n] = 1.0
-        sides = self.game.sides
-        for seat in sides[self.game.side_of(me)]:
-            obs[at["partners"] + (seat - me) % n] = 1.0
-        sizes = at["hand_sizes"]
-        for seat, size in enumerate(view["hand_sizes"]):
-            obs[sizes + (seat - me) % n] = size / 4
-        for rank, side in enumerate(self._side_order[me]):
-            obs[at["captured"] + rank] = view["captured"][side] / 40
-            obs[at["sweeps"] + rank] = min(view["sweeps"][side] / 10, 1.0)
+            ones.append(at["to_move"] + (view["to_move"] - me) % n)
+        start = at["partners"]
+        ones += [start + (seat - me) % n for seat in self.game.sides[self.game.side_of(me)]]
+        for i in ones:
+            obs[i] = 1.0
+        sizes = view["hand_sizes"]
+        start = at["hand_sizes"]
+        obs[start : start + n] = [h / 4 for h in sizes[me:] + sizes[:me]]
+        order = self._side_order[me]
+        captured, sweeps = view["captured"], view["sweeps"]
+        start = at["captured"]
+        obs[start : start + len(order)] = [captured[side] / 40 for side in order]
+        start = at["sweeps"]
+        obs[start : start + len(order)] = [min(sweeps[side] / 10, 1.0) for side in order]
         obs[at["stock"]] = view["stock"] / 40
         obs[at["plays"]] = view["plays"] / 40
-        options = self.game.options
-        flags = at["options"]
-        obs[flags] = float(bool(options.must_capture))
-        obs[flags + 1] = float(bool(options.last_play_sweep))
-        obs[flags + 2] = float(options.leftover == "last_capturer")
+        start = at["options"]
+        obs[start : start + 3] = self._options
         return obs

@@ -22,6 +22,9 @@ from cardtable.i18n import _
 from cardtable.research.encodings import Decision, Mask, StepEncoding, encoding_for
 from cardtable.research.observations import Observer, Vector, observer_for
 
+#: Action text per game and engine id (the log is written at every action).
+_TEXTS: dict[str, dict[int, str]] = {}
+
 
 class Episode:
     """A deal of ``game`` from ``seed`` (or an existing ``state``), played by encoded steps."""
@@ -96,7 +99,11 @@ class Episode:
         seat = self.to_move
         action = self.state.action_from_id(action_id)
         self.state.apply_unchecked(action_id)
-        self.log.append([seat, str(action)])
+        texts = _TEXTS.setdefault(self.game.name, {})
+        text = texts.get(action_id)
+        if text is None:
+            text = texts[action_id] = str(action)
+        self.log.append([seat, text])
         self._decision = None
         return action
 

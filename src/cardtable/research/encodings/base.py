@@ -41,7 +41,8 @@ class Decision(ABC):
     def mask(self) -> Mask:
         """``legal_steps`` as a 0/1 vector of length ``num_steps``."""
         mask = np.zeros(self.num_steps, dtype=np.int8)
-        mask[self.legal_steps()] = 1
+        for step in self.legal_steps():
+            mask[step] = 1
         return mask
 
     @abstractmethod
@@ -110,7 +111,8 @@ class FlatDecision(Decision):
 
     def mask(self) -> Mask:
         mask = np.zeros(self.num_steps, dtype=np.int8)
-        mask[self._ids] = 1
+        for i in self._ids:  # a few items: faster one by one than by a fancy index
+            mask[i] = 1
         return mask
 
     def choose(self, step: int) -> int | None:

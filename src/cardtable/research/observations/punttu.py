@@ -7,12 +7,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards.latin import CARD_INDEX
+from cardtable.engine.game import Game
 from cardtable.games.punttu.deck import points_in_play
 from cardtable.research.observations.base import Layout, Observer, Vector
 
 
 class PunttuObserver(Observer):
     game_name: ClassVar[str] = "punttu"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self._total = points_in_play(game.players, game.options.trim)
 
     def _layout(self) -> Layout:
         n = self.n
@@ -61,7 +66,7 @@ class PunttuObserver(Observer):
             ones.append(at["to_move"] + (view["to_move"] - me) % n)
         for i in ones:
             obs[i] = 1.0
-        total = points_in_play(n, self.game.options.trim)
+        total = self._total
         points, sizes = view["points"], view["hand_sizes"]
         start = at["points"]
         obs[start : start + n] = [p / total for p in points[me:] + points[:me]]

@@ -23,6 +23,9 @@ class PuttoObserver(Observer):
             sorted(range(len(sides)), key=lambda i: min((s - me) % self.n for s in sides[i]))
             for me in range(self.n)
         ]
+        self._partners = [
+            [(seat - me) % self.n for seat in sides[game.side_of(me)]] for me in range(self.n)
+        ]
         options = game.options
         self._options = [
             float(bool(options.must_capture)),
@@ -75,7 +78,7 @@ class PuttoObserver(Observer):
         if view["to_move"] is not None:
             ones.append(at["to_move"] + (view["to_move"] - me) % n)
         start = at["partners"]
-        ones += [start + (seat - me) % n for seat in self.game.sides[self.game.side_of(me)]]
+        ones += [start + rel for rel in self._partners[me]]
         for i in ones:
             obs[i] = 1.0
         sizes = view["hand_sizes"]

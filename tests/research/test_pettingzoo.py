@@ -97,3 +97,5 @@ def test_bad_options_are_refused() -> None:
         env("putto", 4, reward="glory")
     with pytest.raises(OptionError):
         env("putto", 4, teams="fives")
+    with pytest.raises(OptionError, match="render_mode"):
+        env("punttu", 2, render_mode="rgb_array")

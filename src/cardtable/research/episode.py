@@ -42,7 +42,7 @@ class Episode:
         self.game = game
         self.state = state if state is not None else game.deal(seed=seed, dealer=dealer)
         if self.state.history:
-            raise ValueError("an Episode starts from a fresh deal (its log is its own)")
+            raise ValueError(_("an Episode starts from a fresh deal, with no action played yet"))
         self.encoding = encoding or encoding_for(game)
         self.observer = observer or observer_for(game)
         #: The public log: ``[seat, action text]`` per action, as ``view(memory=True)`` shows it.

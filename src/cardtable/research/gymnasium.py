@@ -70,7 +70,11 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         self.reward_kind = check_reward(reward)
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+            raise OptionError(
+                _("render_mode must be one of {modes}, not {value!r}").format(
+                    modes="human, ansi", value=render_mode
+                )
+            )
         self.render_mode = render_mode
         self.encoding = encoding_for(self.table)
         self.observer = observer_for(self.table)
@@ -101,7 +105,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         episode = self.episode
         if episode is None or episode.is_over:
-            raise gymnasium.error.ResetNeeded("call reset() before step() (the deal is over)")
+            raise gymnasium.error.ResetNeeded(_("call reset() before step(): the deal is over"))
         try:
             episode.step(int(action))
         except IllegalAction as error:

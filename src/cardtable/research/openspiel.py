@@ -39,6 +39,7 @@ from cardtable.cards.latin import card_text as latin_text
 from cardtable.engine.game import Game
 from cardtable.games import game as make_game
 from cardtable.games import game_class
+from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode
 from cardtable.research.observations import observer_for
@@ -171,7 +172,9 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CardtableObserver:
         if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
+            raise ValueError(
+                _("observation parameters are not supported; passed {params}").format(params=params)
+            )
         return CardtableObserver(self.spec)
 
 

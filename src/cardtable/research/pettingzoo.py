@@ -20,7 +20,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
+from cardtable.errors import OptionError
 from cardtable.games import game as make_game
+from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode
 from cardtable.research.observations import observer_for
@@ -52,7 +54,11 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         self.table = make_game(game, players, **options)
         self.reward_kind = check_reward(reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}")
+            raise OptionError(
+                _("render_mode must be one of {modes}, not {value!r}").format(
+                    modes=", ".join(RENDER_MODES), value=render_mode
+                )
+            )
         self.render_mode = render_mode
         self.encoding = encoding_for(self.table)
         self.observer = observer_for(self.table)

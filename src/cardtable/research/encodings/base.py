@@ -66,7 +66,11 @@ class StepEncoding(ABC):
 
     def __init__(self, game: Game) -> None:
         if game.name != self.game_name:
-            raise ValueError(f"{type(self).__name__} encodes {self.game_name}, not {game.name}")
+            raise ValueError(
+                _("this encoding is for {game}, not {other}").format(
+                    game=self.game_name, other=game.name
+                )
+            )
         self.game = game
 
     @abstractmethod

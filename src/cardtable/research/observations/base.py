@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.engine.game import Game
+from cardtable.i18n import _
 
 Vector = npt.NDArray[np.float32]
 
@@ -53,7 +54,11 @@ class Observer(ABC):
 
     def __init__(self, game: Game) -> None:
         if game.name != self.game_name:
-            raise ValueError(f"{type(self).__name__} observes {self.game_name}, not {game.name}")
+            raise ValueError(
+                _("this observer is for {game}, not {other}").format(
+                    game=self.game_name, other=game.name
+                )
+            )
         self.game = game
         self.n = game.players
         self.layout = self._layout()

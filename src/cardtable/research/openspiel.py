@@ -45,7 +45,8 @@ from cardtable.research.episode import Episode
 from cardtable.research.observations import observer_for
 
 GAMES = ("punttu", "putto", "pontinho")
-DEFAULT_MAX_STEPS = {"punttu": 1000, "putto": 1000, "pontinho": 20_000}
+#: A Punttu or Putto deal is at most 40 plays (one per card); Pontinho has no such bound.
+DEFAULT_MAX_STEPS = {"punttu": 40, "putto": 40, "pontinho": 20_000}
 
 
 def _parameters(name: str) -> dict[str, Any]:

@@ -68,10 +68,12 @@ class PunttuObserver(Observer):
             obs[i] = 1.0
         total = self._total
         points, sizes = view["points"], view["hand_sizes"]
-        start = at["points"]
-        obs[start : start + n] = [p / total for p in points[me:] + points[:me]]
-        start = at["hand_sizes"]
-        obs[start : start + n] = [h / 3 for h in sizes[me:] + sizes[:me]]
+        start_points, start_sizes = at["points"], at["hand_sizes"]
+        # One item at a time: for a few values, faster than a slice from a list.
+        for seat in range(n):
+            rel = (seat - me) % n
+            obs[start_points + rel] = points[seat] / total
+            obs[start_sizes + rel] = sizes[seat] / 3
         obs[at["stock"]] = view["stock"] / 40
         obs[at["tricks"]] = view["tricks_played"] / view["tricks_total"]
         return obs

@@ -81,17 +81,18 @@ class PuttoObserver(Observer):
         ones += [start + rel for rel in self._partners[me]]
         for i in ones:
             obs[i] = 1.0
-        sizes = view["hand_sizes"]
+        # One item at a time: for a few values, faster than a slice from a list.
         start = at["hand_sizes"]
-        obs[start : start + n] = [h / 4 for h in sizes[me:] + sizes[:me]]
-        order = self._side_order[me]
+        for seat, size in enumerate(view["hand_sizes"]):
+            obs[start + (seat - me) % n] = size / 4
         captured, sweeps = view["captured"], view["sweeps"]
-        start = at["captured"]
-        obs[start : start + len(order)] = [captured[side] / 40 for side in order]
-        start = at["sweeps"]
-        obs[start : start + len(order)] = [min(sweeps[side] / 10, 1.0) for side in order]
+        start_captured, start_sweeps = at["captured"], at["sweeps"]
+        for rank, side in enumerate(self._side_order[me]):
+            obs[start_captured + rank] = captured[side] / 40
+            obs[start_sweeps + rank] = min(sweeps[side] / 10, 1.0)
         obs[at["stock"]] = view["stock"] / 40
         obs[at["plays"]] = view["plays"] / 40
         start = at["options"]
-        obs[start : start + 3] = self._options
+        for i, value in enumerate(self._options):
+            obs[start + i] = value
         return obs

@@ -20,7 +20,8 @@ principle go on rebuilding the stock).
   log); information-state tensor: the same vector (the public log is in it, so it recalls
   every card played; it does not keep the order of the seat's own past private draws).
   Strings: the seat's view as JSON (plus the steps taken in a pending multi-step action).
-- Serialization: OpenSpiel's default, the history of action ids, replayed on load.
+- Serialization: a state keeps only the cards dealt and the steps taken (``Deal``), and loading
+  replays them through the engine; clones copy the deal with the engine's ``clone()``.
 """
 
 from __future__ import annotations

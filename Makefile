@@ -12,7 +12,7 @@ $(BIN)/python:
 
 # Reinstall only when the project definition changes.
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,research]'
 	touch $(STAMP)
 
 run: $(STAMP)

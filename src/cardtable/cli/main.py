@@ -26,8 +26,9 @@ def _register() -> None:
     from cardtable.cli.bench import bench
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
+    from cardtable.cli.serve import serve
 
-    for command in (play, replay, arena, bench):
+    for command in (play, replay, arena, bench, serve):
         main.add_command(command)
 
 

@@ -323,16 +323,17 @@ class Table:
                 if seat.grace is not None:
                     seat.grace.cancel()
                     seat.grace = None
-                seat.away = False
+                if seat.away:
+                    seat.away = False
+                    self._schedule()  # the person plays again: no stand-in move pending
             connection.push(dumps(self.welcome(connection.seat)))
-            connection.push(dumps(self.state_message(connection.seat, full=True)))
             chat = await self.services.writer.run(
                 lambda session: store.recent_chat(session, self.code)
             )
             for line in chat:
                 connection.push(dumps(self._chat_message(line)))
+            connection.push(dumps(self.state_message(connection.seat, full=True)))
             self._broadcast_seats()
-            self._schedule()
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         return {
@@ -379,8 +380,8 @@ class Table:
                 return
             seat.away = True
             log.info("seat away", extra={"table": self.code, "seat": index})
-            self._broadcast_seats()
             self._schedule()
+            self._broadcast_seats()
 
     def _broadcast_seats(self) -> None:
         text = dumps(
@@ -461,9 +462,9 @@ class Table:
         self._events_seen = {}
         assert first is match.current
         log.info("table started", extra={"table": self.code, "game": self.game.name})
+        self._schedule()
         self._broadcast_seats()
         self._broadcast_state()
-        self._schedule()
 
     @staticmethod
     def _deal_data(match: Match) -> dict[str, Any]:
@@ -572,6 +573,7 @@ class Table:
         new_deal = any(e.kind == "deal" for e in stored)
         if new_deal:
             self._events_seen = {}
+        self._schedule()
         for index, seat in enumerate(self.seats):
             if seat.connections:
                 text = dumps(self.state_message(index, full=new_deal))
@@ -585,7 +587,6 @@ class Table:
             self._broadcast({"type": "match_end", "v": PROTOCOL_VERSION, "table": self.code,
                              "version": self.version, "outcome": self.result})
             log.info("match over", extra={"table": self.code})
-        self._schedule()
 
     def _send_deal_end(self, match: Match, stored: Sequence[StoredEvent]) -> None:
         new_deal = any(e.kind == "deal" for e in stored)

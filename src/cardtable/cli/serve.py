@@ -62,4 +62,6 @@ def serve(
     uvicorn.run(
         create_app(config), host=config.host, port=config.port, log_config=None,
         log_level=config.log_level.lower(), timeout_graceful_shutdown=10,
+        # compression costs more CPU than the small JSON messages save on the wire
+        ws_per_message_deflate=False,
     )

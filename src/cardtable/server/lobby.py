@@ -7,6 +7,7 @@ table is read back from the store when asked for (its record, its result). On st
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from functools import partial
 from typing import Any
@@ -46,9 +47,18 @@ class Lobby:
 
     def resume(self) -> None:
         """Once the loop runs: grace periods for everyone, bots back to their moves."""
+        loop = asyncio.get_running_loop()
         for table in self.tables.values():
             table.start_graces()
-            table._schedule()
+            table.schedule()
+            if table.status == "waiting" and not table.free_seats():
+                # the last seat was stored but the start was not (a crash in between)
+                loop.create_task(table.start_if_full())
+
+    def forget_if_done(self, table: Table) -> None:
+        """Drop a finished table nobody watches from memory (the store keeps it)."""
+        if table.status == "finished" and not table.connections():
+            self.tables.pop(table.code, None)
 
     async def close(self) -> None:
         for table in self.tables.values():

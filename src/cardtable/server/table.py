@@ -325,7 +325,7 @@ class Table:
                     seat.grace = None
                 if seat.away:
                     seat.away = False
-                    self._schedule()  # the person plays again: no stand-in move pending
+                    self.schedule()  # the person plays again: no stand-in move pending
             connection.push(dumps(self.welcome(connection.seat)))
             chat = await self.services.writer.run(
                 lambda session: store.recent_chat(session, self.code)
@@ -380,7 +380,7 @@ class Table:
                 return
             seat.away = True
             log.info("seat away", extra={"table": self.code, "seat": index})
-            self._schedule()
+            self.schedule()
             self._broadcast_seats()
 
     def _broadcast_seats(self) -> None:
@@ -462,7 +462,7 @@ class Table:
         self._events_seen = {}
         assert first is match.current
         log.info("table started", extra={"table": self.code, "game": self.game.name})
-        self._schedule()
+        self.schedule()
         self._broadcast_seats()
         self._broadcast_state()
 
@@ -573,7 +573,7 @@ class Table:
         new_deal = any(e.kind == "deal" for e in stored)
         if new_deal:
             self._events_seen = {}
-        self._schedule()
+        self.schedule()
         for index, seat in enumerate(self.seats):
             if seat.connections:
                 text = dumps(self.state_message(index, full=new_deal))
@@ -625,7 +625,7 @@ class Table:
             return state.plan.level or STAND_IN
         return STAND_IN if state.away else None
 
-    def _schedule(self) -> None:
+    def schedule(self) -> None:
         """Start what must happen next without anyone's message: a bot's move after its delay,
         or the turn timer of a person on turn."""
         current = asyncio.current_task()

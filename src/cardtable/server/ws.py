@@ -85,6 +85,7 @@ async def play(websocket: WebSocket, code: str) -> None:
         pass
     finally:
         await table.detach(connection)
+        lobby.forget_if_done(table)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender

@@ -48,6 +48,11 @@ def loadtest(tables: int, seconds: float, warmup: float, idle_tables: int, url: 
     latency = data["latency_ms"]
     click.echo(_("action-to-update latency: p50 {p50} ms, p99 {p99} ms, max {max} ms").format(
         **latency))
+    if data["server_cpu_ms_per_action"] is not None:
+        click.echo(
+            _("server CPU: {cpu} s in the window, {ms} ms per action; client CPU: {client} s")
+            .format(cpu=data["server_cpu_s"], ms=data["server_cpu_ms_per_action"],
+                           client=data["client_cpu_s"]))
     if data["idle_kib_per_table"] is not None:
         click.echo(_("memory per idle table: {kib} KiB (server resident: {mib} MiB)").format(
             kib=data["idle_kib_per_table"], mib=data["server_rss_mib"]))

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 SEATS = 4
@@ -53,6 +54,8 @@ class Report:
     max_ms: float
     idle_kib_per_table: float | None
     server_rss_mib: float | None
+    server_cpu_s: float | None = None
+    client_cpu_s: float | None = None
 
     @property
     def per_second(self) -> float:
@@ -71,7 +74,18 @@ class Report:
             else round(self.idle_kib_per_table, 1),
             "server_rss_mib": None if self.server_rss_mib is None
             else round(self.server_rss_mib, 1),
+            "server_cpu_s": _round(self.server_cpu_s),
+            "client_cpu_s": _round(self.client_cpu_s),
+            # server CPU per accepted action: what one free core could sustain is 1000 / this
+            "server_cpu_ms_per_action": _round(
+                1000 * self.server_cpu_s / self.actions
+                if self.server_cpu_s is not None and self.actions else None, 3
+            ),
         }
+
+
+def _round(value: float | None, digits: int = 2) -> float | None:
+    return None if value is None else round(value, digits)
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -79,6 +93,18 @@ def _percentile(values: list[float], share: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) used so far by process ``pid`` (Linux), or by this process."""
+    if pid is None:
+        usage = os.times()
+        return usage.user + usage.system
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int | None:
@@ -146,7 +172,7 @@ async def _seat(ws_url: str, code: str, token: str, stats: Stats) -> None:
     """One seat's client: act on every state that lists legal actions; time the answer."""
     ws: ClientConnection = await connect(f"{ws_url}/ws/{code}", max_size=2**22,
                                          open_timeout=60, ping_interval=None, compression=None)
-    loads, dumps, clock = json.loads, json.dumps, time.perf_counter
+    loads, dumps, clock = orjson.loads, json.dumps, time.perf_counter
     try:
         await ws.send(dumps({"type": "hello", "token": token}))
         sent: tuple[int, float] | None = None
@@ -205,11 +231,19 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
             for token in tokens
         ]
         await asyncio.sleep(warmup)
+        pid = server.process.pid if server else None
+        server_cpu = cpu_seconds(pid) if pid else None
+        client_cpu = cpu_seconds(None)
         stats.measuring = True
         start = time.perf_counter()
         await asyncio.sleep(seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - start
+        server_used = (
+            cpu_seconds(pid) - server_cpu  # type: ignore[operator]
+            if pid and server_cpu is not None else None
+        )
+        client_used = cpu_seconds(None) - client_cpu  # type: ignore[operator]
         rss = rss_kib(server.process.pid) if server else None
         for task in tasks:
             task.cancel()
@@ -222,6 +256,8 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
             max_ms=1000 * max(latencies, default=float("nan")),
             idle_kib_per_table=idle,
             server_rss_mib=None if rss is None else rss / 1024,
+            server_cpu_s=server_used,
+            client_cpu_s=client_used,
         )
     finally:
         if server is not None:

@@ -265,43 +265,50 @@ class Table:
             return match.table_seat(state.to_move), "deal"
         return match.to_move, "decision"
 
-    def state_message(self, seat: int | None, *, full: bool = False) -> dict[str, Any]:
-        """What ``seat`` (a table seat, ``None``: a spectator) is sent after each step."""
+    def _common(self) -> dict[str, Any]:
+        """The part of a ``state`` message that is the same for every viewer (computed once
+        per step, not once per viewer)."""
         match = self.match
         mover, phase = self.mover()
-        message: dict[str, Any] = {
+        common: dict[str, Any] = {
             "type": "state",
             "v": PROTOCOL_VERSION,
             "table": self.code,
             "version": self.version,
             "status": self.status,
             "phase": phase,
-            "seat": seat,
+            "seat": None,
             "to_move": mover,
             "deadline": self.deadline if mover is not None else None,
             "last": self.last,
         }
+        if match is not None:
+            common["deal"] = len(match.deals)
+            common["seats_of_deal"] = list(match.seats_of_deal(len(match.deals) - 1))
+            common["totals"] = list(match.totals)
+        return common
+
+    def state_message(
+        self, seat: int | None, *, full: bool = False, common: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """What ``seat`` (a table seat, ``None``: a spectator) is sent after each step."""
+        message = dict(common if common is not None else self._common())
+        message["seat"] = seat
+        match = self.match
         if match is None:
             return message
         deal_seat = match.deal_seat(seat) if seat is not None else None
         state = match.current
-        message.update(
-            {
-                "deal": len(match.deals),
-                "seats_of_deal": list(match.seats_of_deal(len(match.deals) - 1)),
-                "deal_seat": deal_seat,
-                "totals": list(match.totals),
-                "view": match.deal_view(deal_seat),
-                "events": self._events_seen.get(deal_seat, []),
-                "legal": [],
-            }
-        )
+        message["deal_seat"] = deal_seat
+        message["view"] = match.deal_view(deal_seat)
+        message["events"] = self._events_seen.get(deal_seat, [])
+        message["legal"] = []
         if full:
             message["log"] = [[s, str(a)] for s, a in state.history]
-        if seat is not None and mover == seat and self.status == "running":
-            if phase == "deal":
+        if seat is not None and message["to_move"] == seat and self.status == "running":
+            if message["phase"] == "deal":
                 message["legal"] = [str(a) for a in state.legal_actions()]
-            elif phase == "decision":
+            elif message["phase"] == "decision":
                 message["legal"] = [str(a) for a in match.legal_actions()]
                 message["decision_view"] = match.decision_view(seat)
         return message
@@ -395,13 +402,14 @@ class Table:
 
     def _broadcast_state(self) -> None:
         """Each viewer its own view: one message built per seat, shared by its connections."""
+        common = self._common()
         for index, seat in enumerate(self.seats):
             if seat.connections:
-                text = dumps(self.state_message(index))
+                text = dumps(self.state_message(index, common=common))
                 for connection in seat.connections:
                     connection.push(text)
         if self.spectators:
-            text = dumps(self.state_message(None))
+            text = dumps(self.state_message(None, common=common))
             for connection in self.spectators:
                 connection.push(text)
 
@@ -576,13 +584,14 @@ class Table:
         if new_deal:
             self._events_seen = {}
         self.schedule()
+        common = self._common()
         for index, seat in enumerate(self.seats):
             if seat.connections:
-                text = dumps(self.state_message(index, full=new_deal))
+                text = dumps(self.state_message(index, full=new_deal, common=common))
                 for connection in seat.connections:
                     connection.push(text)
         if self.spectators:
-            text = dumps(self.state_message(None, full=new_deal))
+            text = dumps(self.state_message(None, full=new_deal, common=common))
             for connection in self.spectators:
                 connection.push(text)
         if self.status == "finished":

@@ -16,7 +16,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cardtable play punttu --players 4 --seat 0 --bots heuristic
+	$(BIN)/cardtable serve
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.
 test: $(STAMP)

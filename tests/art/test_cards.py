@@ -83,3 +83,29 @@ def test_write_deck_writes_static_files(tmp_path: Path) -> None:
     assert (tmp_path / "french" / "joker.svg").exists()
     assert (tmp_path / "back.svg").exists()
     assert card_filename("10h", "french") == "Th.svg"
+
+
+@pytest.mark.parametrize(
+    ("lang", "latin", "french"),
+    [
+        ("eu", "zazpiko kopa", "bihotzen hamarrekoa"),
+        ("hu", "csésze hetes", "kőr tízes"),
+        ("pt_BR", "sete de copas", "dez de copas"),
+    ],
+)
+def test_labels_follow_the_language(lang: str, latin: str, french: str) -> None:
+    from cardtable.i18n import language
+
+    with language(lang):
+        assert card_label("7c", "latin") == latin
+        assert card_label("Th", "french") == french
+        assert f"<title>{latin}</title>" in card_svg("7c", "latin")
+    assert card_label("7c", "latin") == "seven of cups"
+
+
+def test_latin_and_french_clubs_have_their_own_names() -> None:
+    from cardtable.i18n import language
+
+    with language("pt_BR"):
+        assert card_label("Ab", "latin") == "ás de bastos"
+        assert card_label("Ac", "french") == "ás de paus"

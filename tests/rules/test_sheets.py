@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -184,3 +185,20 @@ def test_rendering_restores_the_language() -> None:
     before = current_language()
     render_rules_html("punttu", "eu")
     assert current_language() == before
+
+
+def _sentences(html: str) -> set[str]:
+    """Text nodes worth comparing: phrases of two words or more (names like "Punttu", card
+    notation and numbers are the same in every language)."""
+    return {text for text in visible_text(html) if len(re.findall(r"[^\W\d_]{2,}", text)) >= 2}
+
+
+@pytest.mark.parametrize("verbose", [False, True], ids=["default", "verbose"])
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_english_left_on_translated_pages(game: str, lang: str, verbose: bool) -> None:
+    english = _sentences(html_for(game, "en", verbose))
+    translated = _sentences(html_for(game, lang, verbose))
+    assert translated, "the page has text"
+    left = sorted(english & translated)
+    assert not left, f"{game} in {lang}: English left: {left[:3]}"

@@ -61,3 +61,12 @@ def test_rules_lang_option_overrides_the_environment() -> None:
     result = run(["rules", "pontinho", "--lang", "pt-BR"], env={"LANGUAGE": "hu"})
     assert "Nesta mesa" in result.output
     assert "trinca" in result.output
+
+
+def test_clicks_own_words_follow_the_language() -> None:
+    result = run(["--lang", "pt_BR", "rules", "--help"])
+    assert result.output.startswith("Uso: ")
+    assert "Opções:" in result.output and "Mostra esta mensagem e sai." in result.output
+    error = run(["--lang", "eu", "rules", "punttu", "-p", "nine"])
+    assert error.exit_code == 2
+    assert "Errorea:" in error.output and "Erabilera:" in error.output

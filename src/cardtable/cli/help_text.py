@@ -28,6 +28,9 @@ def localize_help(command: click.Command) -> None:
     """Translate the help of ``command``, its options and its subcommands into the current
     language (idempotent: always from the English source kept on first call)."""
     _localize(command)
+    # Click builds each command's --help option once, in the language of that moment: drop it
+    # so that it is built again in the current one.
+    command._help_option = None
     for param in command.params:
         _localize(param)
     if isinstance(command, click.Group):

@@ -24,6 +24,9 @@ def main(lang: str | None) -> None:
 
 
 def _register() -> None:
+    from cardtable.cli.click_messages import speak_through_cardtable
+
+    speak_through_cardtable()
     from cardtable.cli.arena import arena
     from cardtable.cli.bench import bench
     from cardtable.cli.play import play

@@ -109,3 +109,12 @@ def test_latin_and_french_clubs_have_their_own_names() -> None:
     with language("pt_BR"):
         assert card_label("Ab", "latin") == "ás de bastos"
         assert card_label("Ac", "french") == "ás de paus"
+
+
+def test_suits_differ_by_shape_not_only_colour() -> None:
+    """Greyscale and colour-blind readers tell suits apart by outline (issue 7 §5)."""
+    from cardtable.art.suits import FRENCH_SUITS, LATIN_SUITS
+
+    for suits in (LATIN_SUITS, FRENCH_SUITS):
+        outlines = [suit.markup.format(fill="", ink="") for suit in suits.values()]
+        assert len(set(outlines)) == len(outlines)

@@ -71,12 +71,17 @@ ESPADAS = Suit(
 )
 
 BASTOS = Suit(
+    # A thick knotted cudgel, leaning: its outline stays apart from the upright, thin sword even
+    # when the corner sign is only a few pixels tall.
     markup=(
-        '<path d="M-3.6 -8.2 C-3 -10.6 3.4 -10.6 4.2 -8.2 L1.8 8.8 C1.4 10.4 -1.6 10.4 -1.9 8.8 Z" '
+        '<g transform="rotate(-28)">'
+        '<path d="M-5 -7.6 C-4.4 -11 4.6 -11 5.4 -7.6 L2.4 9 C2 10.6 -2 10.6 -2.4 9 Z" '
         'fill="{fill}" stroke="{ink}" stroke-width="1.1" stroke-linejoin="round"/>'
-        '<circle cx="-4.4" cy="-3.4" r="1.7" fill="{fill}" stroke="{ink}" stroke-width="1"/>'
-        '<circle cx="4.1" cy="0.6" r="1.6" fill="{fill}" stroke="{ink}" stroke-width="1"/>'
-        '<circle cx="-3.2" cy="4.4" r="1.4" fill="{fill}" stroke="{ink}" stroke-width="1"/>'
+        '<path d="M-4.6 -3.6 L-7.4 -5.2 M4.4 0.4 L7.2 -1.2 M-3.3 4.6 L-6 3.4" stroke="{ink}" '
+        'stroke-width="2" stroke-linecap="round"/>'
+        '<path d="M-2.5 -8 C-1 -8.8 1.5 -8.8 3 -8" fill="none" stroke="{ink}" '
+        'stroke-width="0.8"/>'
+        "</g>"
     ),
     fill="#5fa347",
     ink="#1f4a12",

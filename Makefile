@@ -10,8 +10,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall only when the project definition changes.
-$(STAMP): $(BIN)/python pyproject.toml
+# Reinstall only when the project definition or a catalog changes (the build compiles catalogs).
+$(STAMP): $(BIN)/python pyproject.toml $(wildcard src/cardtable/locale/*/LC_MESSAGES/*.po)
 	$(BIN)/python -m pip install --quiet -e '.[test,research]'
 	touch $(STAMP)
 
@@ -32,10 +32,18 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/cardtable bench
 
-# Extract every gettext string into the catalog template (translations arrive in issue 8).
+# The catalogs in one command: extract every string (gettext calls and click help texts) into
+# the template, merge it into each language's catalog, compile the catalogs (.mo, git-ignored).
+LANGS   := eu hu pt_BR
+LOCALE  := src/cardtable/locale
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location \
-		--project cardtable -o src/cardtable/locale/cardtable.pot src
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k NC_:1c,2 \
+		--no-location --sort-output --project cardtable -o $(LOCALE)/cardtable.pot src
+	for lang in $(LANGS); do \
+		$(BIN)/pybabel update -D cardtable -i $(LOCALE)/cardtable.pot -d $(LOCALE) -l $$lang \
+			--init-missing --no-fuzzy-matching --ignore-obsolete || exit 1; \
+	done
+	$(BIN)/pybabel compile -D cardtable -d $(LOCALE) --statistics
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .hypothesis

@@ -8,12 +8,31 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "cardtable"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
+
+#: The languages cardtable speaks: English, the source, and one catalog for each other.
+LANGUAGES: tuple[str, ...] = ("en", "eu", "hu", "pt_BR")
+
+
+def known_language(code: str) -> str:
+    """``code`` as cardtable names it (``pt-br`` → ``pt_BR``); ``ValueError`` if it has no
+    catalog, naming the languages there are."""
+    wanted = code.strip().replace("-", "_").lower()
+    for name in LANGUAGES:
+        if name.lower() == wanted:
+            return name
+    raise ValueError(
+        _("unknown language {code!r}; cardtable speaks {languages}").format(
+            code=code, languages=", ".join(LANGUAGES)
+        )
+    )
 
 
 def set_language(language: str | None = None) -> None:
@@ -26,6 +45,30 @@ def set_language(language: str | None = None) -> None:
     _translation = _gettext.translation(
         DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True
     )
+    if language in LANGUAGES and not _translation.info().get("language"):
+        # No catalog (English, or catalogs not compiled): numbers still follow the language.
+        _translation.info()["language"] = language
+
+
+def current_language() -> str:
+    """The language in use, as its catalog names it (``eu``, ``pt_BR``…), ``en`` for English."""
+    return str(_translation.info().get("language") or "en")
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the ``with`` block, then go back to the language used before.
+
+    The language is process-wide (one CLI command, one thread): a server that answers requests
+    in several languages at once renders each in turn under this block.
+    """
+    global _translation
+    previous = _translation
+    set_language(code)
+    try:
+        yield
+    finally:
+        _translation = previous
 
 
 def _(message: str) -> str:
@@ -38,8 +81,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context`` (the same English words, different senses)."""
+    return _translation.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it yet (module-level constants)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction; translate later with ``pgettext``."""
     return message
 
 

@@ -223,7 +223,7 @@ def plot_win_rates(data: dict[str, Any], path: Path) -> None:
     )
     axes.set_xticks(positions, names)
     axes.set_ylim(0.0, 1.0)
-    axes.set_ylabel(_("win rate (95% interval)"))
+    axes.set_ylabel(_("win rate (95% CI)"))
     axes.set_title(
         _("{title}, {n} players: {deals} duplicate deals, seed {seed}").format(
             title=_(data["title"]), n=data["players"], deals=data["deals"], seed=data["seed"]
@@ -334,7 +334,7 @@ def _names(text: str, players: int) -> list[str]:
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     default=None,
     metavar="FILE.png",
-    help=_("Draw the win rates with their 95% intervals to this PNG file (needs matplotlib)."),
+    help=_("Draw the win rates and their 95% CIs to this PNG file (needs matplotlib)."),
 )
 def arena(
     game_name: str,
@@ -362,7 +362,7 @@ def arena(
     played; rotations of one deal are correlated, so read it as a rough guide.
 
     Mean points are its side's points per deal (penalty points where the lowest total wins),
-    with a 95% interval over deals: each deal's rotations are averaged first, since they are
+    with a 95% CI over deals: each deal's rotations are averaged first, since they are
     correlated, and the interval is mean ± 1.96·s/√n over those n deal means. Where the game
     reports who went out (Pontinho), the share of its games in which the bot went out is
     shown too.

@@ -5,15 +5,17 @@ from __future__ import annotations
 import click
 
 from cardtable import __version__
+from cardtable.cli.help_text import LocalizedGroup, check_language
 from cardtable.i18n import _, set_language
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LocalizedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardtable")
 @click.option(
     "--lang",
     metavar="LANG",
     default=None,
+    callback=check_language,
     help="Language of messages (en, eu, pt_BR, hu); default from LANGUAGE/LC_ALL/LANG.",
 )
 def main(lang: str | None) -> None:
@@ -22,6 +24,9 @@ def main(lang: str | None) -> None:
 
 
 def _register() -> None:
+    from cardtable.cli.click_messages import speak_through_cardtable
+
+    speak_through_cardtable()
     from cardtable.cli.arena import arena
     from cardtable.cli.bench import bench
     from cardtable.cli.loadtest import loadtest
@@ -31,6 +36,9 @@ def _register() -> None:
 
     for command in (play, replay, arena, bench, serve, loadtest):
         main.add_command(command)
+    from cardtable.cli.rules import rules
+
+    main.add_command(rules)
 
 
 _register()

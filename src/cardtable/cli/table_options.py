@@ -12,10 +12,11 @@ from typing import Any, TypeVar
 import click
 
 import cardtable
+from cardtable.cli.help_text import HelpOption
 from cardtable.engine.game import Game
 from cardtable.engine.options import parse_option_assignments
 from cardtable.errors import CardtableError
-from cardtable.i18n import _
+from cardtable.i18n import N_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,7 +32,9 @@ def table_arguments(example: str) -> Callable[[F], F]:
             "assignments",
             multiple=True,
             metavar="KEY=VALUE",
-            help=_("Table option, repeatable: e.g. {example}.").format(example=example),
+            cls=HelpOption,
+            help=N_("Table option, repeatable: e.g. {example}."),
+            help_values={"example": example},
         )(command)
         command = click.option(
             "--players",

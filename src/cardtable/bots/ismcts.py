@@ -26,9 +26,10 @@ gets its seat's view with memory, as every bot does, and each iteration
 
 Reward of a side, in [0, 1]: ``win_weight`` × its share of the win (1 for the sole winner, 1/k
 for k winning sides, 0 otherwise) + (1 − ``win_weight``) × its share of all sides' points (its
-points over the sum, Punttu's card points or Putto's deal points). Mostly the win, which is what
-is measured, with the points to tell a safe win from a narrow one and a close loss from a rout.
-For a game where the lowest total wins, the points share is 1 − share.
+points over the sum, Punttu's card points or Putto's deal points). By default mostly the win,
+which is what is measured, with the points to tell a safe win from a narrow one and a close loss
+from a rout; a game's rollout module may set its own ``WIN_WEIGHT`` (Punttu leans on the points,
+which measured better). For a game where the lowest total wins, the points share is 1 − share.
 
 A position the game solves exactly from the view alone (its rollout module's
 ``endgame(game, view, legal)``: Punttu at two players once the stock is empty) is played without
@@ -156,6 +157,16 @@ def _game_rollout(game: Game) -> tuple[_Playout, _SidePoints, Sequence[int] | No
     return module.playout, module.side_points, getattr(module, "ACTION_KEY", None)
 
 
+def _game_win_weight(game: Game) -> float:
+    """The game's ``WIN_WEIGHT`` (in its rollout module), else ``DEFAULT_WIN_WEIGHT``."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
+    except ModuleNotFoundError:
+        return DEFAULT_WIN_WEIGHT
+    weight: float = getattr(module, "WIN_WEIGHT", DEFAULT_WIN_WEIGHT)
+    return weight
+
+
 def _game_tree_moves(game: Game) -> _TreeMoves | None:
     """The game's ``tree_moves(state, ids)`` (in its rollout module), which narrows the actions
     a node considers when a game has too many alike (Pontinho's meld combinations), or None."""
@@ -198,7 +209,8 @@ class ISMCTSBot(Bot):
     """``hard``: SO-ISMCTS from the seat's view (see the module's documentation).
 
     ``iterations`` and ``time_limit`` bound each decision; ``exploration`` is UCB1's constant;
-    ``win_weight`` mixes winning and points in the reward; ``epsilon`` is the rollouts' share of
+    ``win_weight`` mixes winning and points in the reward (``None``: the game's
+    ``WIN_WEIGHT``, else ``DEFAULT_WIN_WEIGHT``); ``epsilon`` is the rollouts' share of
     random moves (``None``: the game's default); ``settle`` stops a search whose choice has
     settled (see the module's documentation).
     """
@@ -214,7 +226,7 @@ class ISMCTSBot(Bot):
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         exploration: float = DEFAULT_EXPLORATION,
-        win_weight: float = DEFAULT_WIN_WEIGHT,
+        win_weight: float | None = None,
         settle: bool = True,
     ) -> None:
         super().__init__(game, seat, seed=seed)
@@ -227,6 +239,8 @@ class ISMCTSBot(Bot):
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
+        if win_weight is None:
+            win_weight = _game_win_weight(game)
         self.win_weight = win_weight
         self.settle = settle
         #: The last search's result (None before any, and after a move found without one).

@@ -32,13 +32,11 @@ def _register() -> None:
     from cardtable.cli.loadtest import loadtest
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
+    from cardtable.cli.rules import rules
     from cardtable.cli.serve import serve
 
-    for command in (play, replay, arena, bench, serve, loadtest):
+    for command in (play, replay, rules, arena, bench, serve, loadtest):
         main.add_command(command)
-    from cardtable.cli.rules import rules
-
-    main.add_command(rules)
 
 
 _register()

@@ -26,6 +26,11 @@ from cardtable.games.punttu.state import PunttuState
 
 #: Chance of a uniformly random card instead of the greedy one.
 EPSILON = 0.15
+#: The search's reward: mostly the share of the deal's points, less the win itself. Against the
+#: medium bot at two players (100 duplicate deals, 1,000 iterations) 0.3 won 48.5% and 48.8%
+#: (two runs), where 0.7 won 43.0% and 1.0 (the win alone) 45.5%: points tell a search more,
+#: playout by playout, than a win or a loss does.
+WIN_WEIGHT = 0.3
 #: Points on the table that make a trick worth winning before everyone has played.
 RICH = 5
 

@@ -64,6 +64,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         self.observer = observer_for(self.table)
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
         self.agents = list(self.possible_agents)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (self.observer.size,), np.float32),
@@ -109,7 +110,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.episode is not None, "call reset() first"
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         return {
             "observation": self.episode.observe(seat),
             "action_mask": self.episode.mask(seat),

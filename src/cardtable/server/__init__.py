@@ -10,7 +10,9 @@ Modules, each small and about one thing:
 - ``table``: one table at run time — the match, its seats, the guard every action goes through.
 - ``bots``: bots moving for bot seats, absent people and timed-out turns (hard bots off the loop).
 - ``lobby``: every table by code; creating, joining, starting, rebuilding after a restart.
-- ``chat``, ``tokens``, ``logs``: chat limits, seat tokens (stored hashed), structured logs.
+- ``chat``, ``hints``: chat lines (checked, rate-limited, escaped); the hard bot's hints.
+- ``tokens``, ``logs``: seat tokens (stored hashed) and share codes; structured JSON logs.
+- ``loadtest``: the load benchmark behind ``cardtable loadtest``.
 - ``http``, ``ws``, ``pages``, ``app``: the FastAPI routes, the WebSocket handler, the lobby
   page and the application with its lifespan (migrate, rebuild, flush on shutdown).
 """

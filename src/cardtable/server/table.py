@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import logging
 import secrets
 import time
@@ -33,13 +32,14 @@ from typing import Any
 import orjson
 
 import cardtable
-from cardtable.bots.ismcts import ISMCTSBot, can_search
+from cardtable.bots.ismcts import can_search
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match, match_class
 from cardtable.errors import CardtableError, IllegalAction
 from cardtable.i18n import _
-from cardtable.server import store
+from cardtable.server import hints, store
 from cardtable.server.bots import STAND_IN, BotSeats
+from cardtable.server.chat import RateWindow, chat_message, checked_line
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
 from cardtable.server.protocol import PROTOCOL_VERSION
@@ -50,8 +50,6 @@ log = logging.getLogger("cardtable.server.table")
 
 #: Messages a connection may have waiting before it is judged too slow and closed.
 MAX_QUEUED = 1000
-HINT_ITERATIONS = 2_000
-HINT_TOP = 5
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,7 +102,7 @@ class Connection:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
-        self.chat_times: list[float] = []
+        self.chat_rate = RateWindow()
 
     def push(self, text: str) -> None:
         if self.closed:
@@ -340,7 +338,7 @@ class Table:
                 lambda session: store.recent_chat(session, self.code)
             )
             for line in chat:
-                connection.push(dumps(self._chat_message(line)))
+                connection.push(dumps(chat_message(self.code, line)))
             connection.push(dumps(self.state_message(connection.seat, full=True)))
             self._broadcast_seats()
 
@@ -713,61 +711,25 @@ class Table:
             assert deal_seat is not None
             view = match.deal_view(deal_seat, memory=True)
             legal = state.legal_actions()
-            bot = ISMCTSBot(
-                state.game, deal_seat, seed=version, iterations=HINT_ITERATIONS,
-                time_limit=self.services.config.hint_seconds,
-            )
+            bot = hints.searcher(state.game, deal_seat, seed=version,
+                                 seconds=self.services.config.hint_seconds)
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(self.services.pool, bot.search, view, legal)
-        return {
-            "type": "hint",
-            "v": PROTOCOL_VERSION,
-            "table": self.code,
-            "version": version,
-            "action": str(result.choice),
-            "iterations": result.iterations,
-            "alternatives": [
-                {"action": str(a.action), "tries": a.visits, "score": round(100 * a.mean)}
-                for a in result.alternatives[:HINT_TOP]
-            ],
-        }
+        result = await loop.run_in_executor(self.services.pool, hints.search, bot, view, legal)
+        return hints.hint_message(self.code, version, result)
 
     async def chat(self, connection: Connection, text: str) -> None:
         """A seat's chat line: checked, limited, stored, then sent (escaped) to everyone."""
         seat = connection.seat
         if seat is None:
             raise ServerError("seat/spectator")
-        config = self.services.config
-        text = text.strip()
-        if not text:
-            raise ServerError("chat/empty")
-        if len(text) > config.chat_max_length:
-            raise ServerError("chat/too_long", limit=config.chat_max_length)
-        now = time.monotonic()
-        recent = [t for t in connection.chat_times if now - t < config.chat_window]
-        if len(recent) >= config.chat_burst:
-            connection.chat_times = recent
-            raise ServerError("chat/rate_limited")
-        connection.chat_times = [*recent, now]
+        text = checked_line(text, connection.chat_rate, self.services.config)
         name = self.seats[seat].name or _("seat {seat}").format(seat=seat)
         await self.services.writer.run(
-            lambda session: store.add_chat(
-                session, code=self.code, seat=seat, name=name, text=text
-            )
+            lambda db: store.add_chat(db, code=self.code, seat=seat, name=name, text=text)
         )
-        line = {"seat": seat, "name": name, "text": text, "at": time.time()}
-        self._broadcast(self._chat_message(line))
-
-    def _chat_message(self, line: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "type": "chat",
-            "v": PROTOCOL_VERSION,
-            "table": self.code,
-            "seat": line["seat"],
-            "name": html.escape(str(line["name"])),
-            "text": html.escape(str(line["text"])),
-            "at": line["at"],
-        }
+        self._broadcast(
+            chat_message(self.code, {"seat": seat, "name": name, "text": text, "at": time.time()})
+        )
 
     # -- records and shutdown ----------------------------------------------------------------------
 

@@ -1,0 +1,101 @@
+"""Pontinho's decisions between deals through the guard, at table level (PO-24, PO-25).
+
+A table is rebuilt from stored events with a known match seed (as after a restart), then four
+people's moves are made through ``Table.act`` with a seeded random choice, until seat 1 busts
+and must decide. Only that seat is offered and may make the decision; it is stored, the next
+deal follows, and a table rebuilt from the store is in the same state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from cardtable.server import store
+from cardtable.server.config import ServerConfig
+from cardtable.server.db import make_engine
+from cardtable.server.errors import ServerError
+from cardtable.server.migrations import upgrade
+from cardtable.server.store import StoredEvent, StoredTable
+from cardtable.server.table import Connection, SeatPlan, Services, Table, TableConfig
+from cardtable.server.writer import Writer
+
+#: Found by playing seeded random matches: seat 1 busts after the first deal and may buy back.
+SEED = 0
+OPTIONS = {"bust": 40, "rebuild_limit": 0}
+
+
+@pytest.mark.rule("PO-25")
+def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        engine = make_engine(f"sqlite:///{tmp_path / 't.db'}")
+        upgrade(engine)
+        writer = Writer(engine)
+        writer.start()
+        services = Services(config=ServerConfig(bot_delay=0), writer=writer,
+                            pool=ThreadPoolExecutor(1))
+        config = TableConfig(game="pontinho", players=4, options=OPTIONS,
+                             seats=tuple(SeatPlan(kind="person") for _ in range(4)))
+        made = Table(code="PONTO1", config=config, services=services)
+        full = dict(made.game.options)
+        await writer.run(lambda db: store.create_table(
+            db, code="PONTO1", game="pontinho", players=4,
+            config={**config.to_dict(), "options": full}))
+        start = [StoredEvent(1, "start", {"seed": SEED, "dealer": 0})]
+        await writer.run(lambda db: store.append_events(db, "PONTO1", start, "running"))
+        stored = writer.read(lambda db: store.load_table(db, "PONTO1"))
+        assert isinstance(stored, StoredTable)
+        table = Table.rebuild(stored, services)
+        viewers = [Connection(seat) for seat in range(4)]
+        for connection in viewers:
+            await table.attach(connection)
+        rng = random.Random(SEED)
+        assert table.match is not None
+        while table.mover()[1] == "deal":
+            state = table.match.current
+            await table.act(table.mover()[0], str(rng.choice(state.legal_actions())),
+                            table.version)
+        seat, phase = table.mover()
+        assert (seat, phase) == (1, "decision")
+        for other in (0, 2, 3):
+            message = table.state_message(other)
+            assert message["legal"] == [] and "decision_view" not in message
+            with pytest.raises(ServerError) as refused:
+                await table.act(other, "buyback", table.version)
+            assert refused.value.code == "action/not_your_turn"
+        offered = table.state_message(1)
+        assert offered["phase"] == "decision" and offered["legal"] == ["buyback", "decline"]
+        assert offered["decision_view"]["buybacks_left"] == 1
+        with pytest.raises(ServerError) as illegal:
+            await table.act(1, "play Ko", table.version)
+        assert illegal.value.code == "action/illegal"
+        version = table.version
+        await table.act(1, "voltar", version)  # the engine's alias, stored canonically
+        assert table.mover()[1] in ("deal", "decision")
+        events = writer.read(lambda db: store.load_table(db, "PONTO1"))
+        assert events is not None
+        assert events.events[version].kind == "decision"
+        assert events.events[version].data["text"] == "buyback"
+        rebuilt = Table.rebuild(events, services)
+        assert rebuilt.version == table.version
+        assert json.dumps(rebuilt.state_message(1)) == json.dumps(table.state_message(1))
+        texts = [json.loads(text) for text in _drain(viewers[1])]
+        assert any(m["type"] == "deal_end" for m in texts)
+        await writer.close()
+        engine.dispose()
+
+    asyncio.run(scenario())
+
+
+def _drain(connection: Connection) -> list[str]:
+    found = []
+    while not connection.queue.empty():
+        item = connection.queue.get_nowait()
+        if item is not None:
+            found.append(item)
+    return found

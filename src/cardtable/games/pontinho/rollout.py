@@ -104,7 +104,7 @@ CONNECTION = 6
 JOKER_SHED_HAND = 3
 #: How much better (in ``medium``'s discard score) a discard must be than the next to be
 #: played without a search.
-CLEAR_DISCARD = 5.0
+CLEAR_DISCARD = 3.0
 
 _JOKER = NATURAL_KINDS
 _HIGH_ACE = 13

@@ -22,9 +22,11 @@ The greedy move, by phase (``state`` module), scored as ``medium`` scores it (``
   ``CONNECTION`` for each hand card it connects with (same rank, or same suit one or two ranks
   away, the ace both low and high), never a joker while another card is left.
 
-With chance ``EPSILON`` the discard is a uniformly random natural card of the hand instead (Di
-Palma & Lanzi found mostly-greedy rollouts with about 30% random moves best); the other choices
-stay greedy, so randomness goes where it costs nothing and keeps playouts varied.
+With chance ``EPSILON`` (10%) the discard is a uniformly random natural card of the hand
+instead; the other choices stay greedy. Di Palma & Lanzi found about 30% random moves best for
+Scopone; here, on the same duplicate deals (4 players, 16 deals, 300 iterations), 10% random
+discards did better against ``medium`` than 30%: the deal turns on who goes out first, and
+random discards blur that signal while the hidden cards already keep the playouts varied.
 
 **The cap.** A deal has no bound (PO-8 rebuilds the stock), so a playout stops after
 ``MAX_ACTIONS`` actions. A capped playout is scored as if the deal ended there with nobody out:
@@ -83,7 +85,7 @@ from cardtable.games.pontinho.melds import (
 from cardtable.games.pontinho.state import Phase, PontinhoState, _layoff_items
 
 #: Chance of a uniformly random discard instead of the greedy one.
-EPSILON = 0.3
+EPSILON = 0.1
 #: A playout stops after this many actions and is scored by the points left in hand.
 MAX_ACTIONS = 400
 #: How many melds (takes, advances) and lay-offs a search node considers.
@@ -102,7 +104,7 @@ CONNECTION = 6
 JOKER_SHED_HAND = 3
 #: How much better (in ``medium``'s discard score) a discard must be than the next to be
 #: played without a search.
-CLEAR_DISCARD = 5.0
+CLEAR_DISCARD = 3.0
 
 _JOKER = NATURAL_KINDS
 _HIGH_ACE = 13

@@ -44,11 +44,12 @@ number of iterations then depends on the machine's speed. The search stops early
 - when no other root action can overtake the most visited one within the iterations left: the
   iteration budget, or fewer when the time limit will cut the search first (at the speed so far);
 - when the choice has **settled** (``settle=True``, the default): after at least
-  ``SETTLE_MIN`` iterations, the most visited root action has stayed the most visited for the
-  latter half of the search. Most decisions have one clearly best move, found within a thousand
-  iterations or so; spending the rest of the second on it changes nothing, while a close call,
-  where the lead keeps changing hands, still gets the whole budget. Both checks look at
-  iteration counts only, so an iteration budget with no time limit stays reproducible.
+  ``SETTLE_MIN`` iterations (or the game's own, in its rollout module), the most visited root
+  action has stayed the most visited for the latter half of the search. Most decisions have
+  one clearly best move, found within a thousand iterations or so; spending the rest of the
+  second on it changes nothing, while a close call, where the lead keeps changing hands, still
+  gets the whole budget. Both checks look at iteration counts only, so an iteration budget with
+  no time limit stays reproducible.
 
 ``explain`` / ``search`` return the root's alternatives (action, visits, mean reward): the
 visits of the root's children add up to the iterations run.
@@ -147,47 +148,20 @@ def _outcome_points(state: State) -> Sequence[int]:
     return outcome.points
 
 
-def _game_rollout(game: Game) -> tuple[_Playout, _SidePoints, Sequence[int] | None]:
-    """The game's fast rollout (``cardtable.games.<game>.rollout``: ``playout``,
-    ``side_points`` and optionally ``ACTION_KEY``), or random playouts."""
+def _rollout_module(game: Game) -> Any:
+    """The game's rollout module (``cardtable.games.<game>.rollout``), or None.
+
+    What a game may give the search there: ``playout(state, rng)`` and ``side_points(state)``
+    (else random playouts scored by the outcome); ``ACTION_KEY`` (action ids alike in every
+    way share one edge); ``tree_moves(state, ids)`` (narrows the actions a node considers, for
+    Pontinho's meld combinations); ``endgame(game, view, legal)`` (a move found without a
+    search: Punttu at two players with the stock empty, Pontinho's obvious moves);
+    ``WIN_WEIGHT`` (the reward's mix) and ``SETTLE_MIN`` (iterations before a settled choice may
+    stop the search, for a game whose iterations are few and costly)."""
     try:
-        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
-    except ModuleNotFoundError:
-        return _random_playout, _outcome_points, None
-    return module.playout, module.side_points, getattr(module, "ACTION_KEY", None)
-
-
-def _game_win_weight(game: Game) -> float:
-    """The game's ``WIN_WEIGHT`` (in its rollout module), else ``DEFAULT_WIN_WEIGHT``."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
-    except ModuleNotFoundError:
-        return DEFAULT_WIN_WEIGHT
-    weight: float = getattr(module, "WIN_WEIGHT", DEFAULT_WIN_WEIGHT)
-    return weight
-
-
-def _game_tree_moves(game: Game) -> _TreeMoves | None:
-    """The game's ``tree_moves(state, ids)`` (in its rollout module), which narrows the actions
-    a node considers when a game has too many alike (Pontinho's meld combinations), or None."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
+        return importlib.import_module(f"cardtable.games.{game.name}.rollout")
     except ModuleNotFoundError:
         return None
-    found: _TreeMoves | None = getattr(module, "tree_moves", None)
-    return found
-
-
-def _game_endgame(game: Game) -> _Endgame | None:
-    """The game's exact ``endgame(game, view, legal)`` (in its rollout module), which returns the
-    move when a position is solved from the view alone (Punttu at two players, stock empty), or
-    None."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game.name}.rollout")
-    except ModuleNotFoundError:
-        return None
-    found: _Endgame | None = getattr(module, "endgame", None)
-    return found
 
 
 def _sampler(game: Game, view: dict[str, Any]) -> Callable[[random.Random], State]:
@@ -239,15 +213,19 @@ class ISMCTSBot(Bot):
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
+        rollout = _rollout_module(game)
         if win_weight is None:
-            win_weight = _game_win_weight(game)
+            win_weight = getattr(rollout, "WIN_WEIGHT", DEFAULT_WIN_WEIGHT)
         self.win_weight = win_weight
+        self.settle_min: int = getattr(rollout, "SETTLE_MIN", SETTLE_MIN)
         self.settle = settle
         #: The last search's result (None before any, and after a move found without one).
         self.last_search: SearchResult | None = None
-        self._playout, self._side_points, self._key = _game_rollout(game)
-        self._tree_moves = _game_tree_moves(game)
-        self._endgame = _game_endgame(game)
+        self._playout: _Playout = getattr(rollout, "playout", _random_playout)
+        self._side_points: _SidePoints = getattr(rollout, "side_points", _outcome_points)
+        self._key: Sequence[int] | None = getattr(rollout, "ACTION_KEY", None)
+        self._tree_moves: _TreeMoves | None = getattr(rollout, "tree_moves", None)
+        self._endgame: _Endgame | None = getattr(rollout, "endgame", None)
         self._side_of = tuple(game.side_of(s) for s in range(game.players))
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -336,6 +314,7 @@ class ISMCTSBot(Bot):
         key = self._key
         narrow = self._tree_moves
         settle = self.settle
+        settle_min = self.settle_min
         last_leader = -1
         leader_since = 0
         done = 0
@@ -401,7 +380,7 @@ class ISMCTSBot(Bot):
                     last_leader, leader_since = leader, done
                 if _decided(root, root_keys, left):
                     break
-                if settle and done >= SETTLE_MIN and 2 * leader_since <= done:
+                if settle and done >= settle_min and 2 * leader_since <= done:
                     break
         return done
 

@@ -86,6 +86,9 @@ from cardtable.games.pontinho.state import Phase, PontinhoState, _layoff_items
 
 #: Chance of a uniformly random discard instead of the greedy one.
 EPSILON = 0.1
+#: Iterations before a settled choice may stop the search (the generic 1,000 would cost about
+#: 0.8 s here, where an iteration plays a long deal of melds; ``bots/ismcts.py``).
+SETTLE_MIN = 300
 #: A playout stops after this many actions and is scored by the points left in hand.
 MAX_ACTIONS = 400
 #: How many melds (takes, advances) and lay-offs a search node considers.

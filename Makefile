@@ -12,11 +12,11 @@ $(BIN)/python:
 
 # Reinstall only when the project definition or a catalog changes (the build compiles catalogs).
 $(STAMP): $(BIN)/python pyproject.toml $(wildcard src/cardtable/locale/*/LC_MESSAGES/*.po)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,research]'
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cardtable play punttu --players 4 --seat 0 --bots heuristic
+	$(BIN)/cardtable serve
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.
 test: $(STAMP)

@@ -8,15 +8,28 @@ default budget, over ``--decisions`` decisions.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
 from cardtable.bots.ismcts import benchmark, can_search
 from cardtable.engine.bench import PATHS, measure
+from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.games import available, game_class
 from cardtable.games import game as make_game
 from cardtable.i18n import _
+
+
+def _measure_env(table: Game, *, seconds: float, seed: int) -> dict[str, Any]:
+    try:
+        from cardtable.research.bench import measure_env
+    except ImportError as error:
+        raise click.UsageError(
+            _("--paths env needs the research extra: pip install 'cardtable[research]' ({error})")
+            .format(error=error)
+        ) from None
+    return measure_env(table, seconds=seconds, seed=seed)
 
 
 def _split(text: str) -> list[str]:
@@ -41,7 +54,8 @@ def _split(text: str) -> list[str]:
     show_default=True,
     help=(
         "api: legal_actions() + apply(); text: apply(text); fast: unchecked bot path; "
-        "ismcts (not in the default): the hard bot's iterations/s and decision times."
+        "ismcts (not in the default): the hard bot's iterations/s and decision times; "
+        "env (not in the default): PettingZoo AEC env steps/s, random masked steps."
     ),
 )
 @click.option(
@@ -72,6 +86,9 @@ def bench(games: str, players: str, paths: str, decisions: int, seconds: float, 
             for count in counts:
                 table = make_game(name, count)
                 for path in _split(paths):
+                    if path == "env":  # the research API's AEC env (needs cardtable[research])
+                        click.echo(json.dumps(_measure_env(table, seconds=seconds, seed=seed)))
+                        continue
                     if path == "ismcts":
                         if can_search(table):
                             result = benchmark(table, decisions=decisions, seed=seed)
@@ -80,7 +97,7 @@ def bench(games: str, players: str, paths: str, decisions: int, seconds: float, 
                     if path not in PATHS:
                         raise click.BadParameter(
                             _("unknown path {path!r}; expected {paths}").format(
-                                path=path, paths=", ".join((*PATHS, "ismcts"))
+                                path=path, paths=", ".join((*PATHS, "ismcts", "env"))
                             ),
                             param_hint="--paths",
                         )

@@ -29,10 +29,12 @@ def _register() -> None:
     speak_through_cardtable()
     from cardtable.cli.arena import arena
     from cardtable.cli.bench import bench
+    from cardtable.cli.loadtest import loadtest
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
+    from cardtable.cli.serve import serve
 
-    for command in (play, replay, arena, bench):
+    for command in (play, replay, arena, bench, serve, loadtest):
         main.add_command(command)
     from cardtable.cli.rules import rules
 

@@ -189,6 +189,7 @@ class PontinhoSampler:
         state.rebuilds = self.rebuilds
         state.recycled = 0
         state.turns = self.turns
+        state.table_fits = None
         return state
 
     def sample(self, rng: random.Random) -> PontinhoState:

@@ -47,6 +47,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.cards.french import (
@@ -156,6 +157,57 @@ def _layoff_items(meld: Meld) -> tuple[tuple[int, int], ...]:
     return entry[1]
 
 
+# Single-card lay-offs (``id`` of the cached ``Meld`` and the item → the meld and the result).
+_LAID_CACHE: dict[tuple[int, int], tuple[Meld, Meld]] = {}
+
+
+def _lay_off_one(meld: Meld, item: MeldCard) -> Meld:
+    """``lay_off(meld, (item,))``, cached per (cached, immortal) ``Meld`` object and item:
+    searches lay off one card at a time, over and over."""
+    key = (id(meld), item_index(item))
+    entry = _LAID_CACHE.get(key)
+    if entry is None or entry[0] is not meld:
+        entry = _LAID_CACHE[key] = (meld, lay_off(meld, (item,)))
+    return entry[1]
+
+
+# Legal melds per hand (sorted kinds), and per hand and top discard: a search asks again and
+# again about the hands of the position it searches from. Bounded by clearing.
+_CACHE_LIMIT = 50_000
+_MELD_IDS: dict[tuple[int, ...], list[int]] = {}
+_MELDS_WITH: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
+
+
+def _meld_ids(hand: Sequence[int]) -> list[int]:
+    """The ``meld`` action ids of ``enumerate_melds(hand)``, in its order (cached)."""
+    key = tuple(sorted(hand))
+    ids = _MELD_IDS.get(key)
+    if ids is None:
+        if len(_MELD_IDS) >= _CACHE_LIMIT:
+            _MELD_IDS.clear()
+        ids = _MELD_IDS[key] = [MELD + meld_index(m) for m in enumerate_melds(hand)]
+    return ids
+
+
+def _melds_with(hand: Sequence[int], top: int) -> list[tuple[int, int]]:
+    """(table index, length) of ``enumerate_melds_with(hand, top)``, in its order (cached)."""
+    key = (tuple(sorted(hand)), top)
+    found = _MELDS_WITH.get(key)
+    if found is None:
+        if len(_MELDS_WITH) >= _CACHE_LIMIT:
+            _MELDS_WITH.clear()
+        found = _MELDS_WITH[key] = [
+            (meld_index(m), len(m)) for m in enumerate_melds_with(hand, top)
+        ]
+    return found
+
+
+@cache
+def _claimants(n: int, seat: int, discarder: int | None) -> tuple[int, ...]:
+    """PO-21: who is asked, in turn order after ``seat``, all but the discarder."""
+    return tuple(s for s in ((seat + i) % n for i in range(1, n)) if s != discarder)
+
+
 _TEXT_CACHE: dict[int, tuple[Meld, str]] = {}
 
 
@@ -197,6 +249,7 @@ class PontinhoState(State):
         "rebuilds",
         "recycled",
         "turns",
+        "table_fits",
     )
 
     game: PontinhoGame
@@ -228,6 +281,9 @@ class PontinhoState(State):
     #: Bit k set: a card of kind k went back into the stock from the discard pile (PO-8).
     recycled: int
     turns: int
+    #: Bookkeeping for the rollout policy (``rollout._table_layoffs``): which kinds lay off on
+    #: the table (PO-16) and where, or None when the table changed since it was last worked out.
+    table_fits: tuple[int, tuple[int, ...]] | None
 
     @classmethod
     def new(
@@ -266,6 +322,7 @@ class PontinhoState(State):
         state.rebuilds = 0
         state.recycled = 0
         state.turns = 0
+        state.table_fits = None
         return state
 
     def clone(self) -> Self:
@@ -296,6 +353,7 @@ class PontinhoState(State):
         other.rebuilds = self.rebuilds
         other.recycled = self.recycled
         other.turns = self.turns
+        other.table_fits = self.table_fits
         return other
 
     @property
@@ -337,10 +395,7 @@ class PontinhoState(State):
             ids = [DRAW] if kind is None or kind == "draw" else []
             if self.discard and (kind is None or kind == "take"):
                 # PO-7: the top discard with at least two hand cards in a new meld.
-                ids += [
-                    TAKE + meld_index(m)
-                    for m in enumerate_melds_with(self.hands[self.turn], self.discard[-1])
-                ]
+                ids += [TAKE + i for i, _n in _melds_with(self.hands[self.turn], self.discard[-1])]
             return ids
         if phase is Phase.CLAIM:
             seat = self.claimants[0]
@@ -349,11 +404,7 @@ class PontinhoState(State):
                 hand = self.hands[seat]
                 size = len(hand)
                 # PO-17, PO-19: a new meld with the top discard, keeping a card in hand.
-                ids += [
-                    ADVANCE + meld_index(m)
-                    for m in enumerate_melds_with(hand, self.discard[-1])
-                    if len(m) <= size
-                ]
+                ids += [ADVANCE + i for i, n in _melds_with(hand, self.discard[-1]) if n <= size]
             return ids
         seat = self.turn
         hand = self.hands[seat]
@@ -364,7 +415,7 @@ class PontinhoState(State):
                 ids.append(BURN)  # PO-9
             hand = [*hand, self.pending]
         if kind is None or kind == "meld":
-            ids += [MELD + meld_index(m) for m in enumerate_melds(hand)]
+            ids += _meld_ids(hand)
         if self.melded[seat] and (kind is None or kind == "layoff"):  # PO-16
             have = set(hand)
             base = LAYOFF
@@ -591,11 +642,9 @@ class PontinhoState(State):
             self.hands[seat].append(card)
         # PO-20, PO-21: a draw from the stock opens the claim round on an advanceable top.
         if self.advanceable:
-            n = self.n
-            discarder = self.discarder
-            claimants = [s for s in ((seat + i) % n for i in range(1, n)) if s != discarder]
+            claimants = _claimants(self.n, seat, self.discarder)
             if claimants:
-                self.claimants = claimants
+                self.claimants = list(claimants)
                 self.phase = Phase.CLAIM
                 return card
             self.advanceable = False
@@ -637,6 +686,7 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
+        self.table_fits = None
 
     def _keep_pending(self) -> None:
         """A MAIN action in FIRST_DRAWN keeps the held card: it joins the hand first."""
@@ -665,6 +715,7 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
+        self.table_fits = None
         if not hand:  # PO-22
             self._go_out(seat)
 
@@ -672,7 +723,12 @@ class PontinhoState(State):
         self._keep_pending()
         seat = self.turn
         hand = self.hands[seat]
-        meld = self.melds[number - 1] = lay_off(self.melds[number - 1], items)
+        meld = self.melds[number - 1] = (
+            _lay_off_one(self.melds[number - 1], items[0])
+            if len(items) == 1
+            else lay_off(self.melds[number - 1], items)
+        )
+        self.table_fits = None
         for item in items:
             hand.remove(kind_of(item))
         if not hand:  # PO-22

@@ -21,7 +21,7 @@ so the rest of the deal is solved exactly by a tiny minimax.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from math import comb
 from typing import Any, ClassVar
@@ -44,15 +44,6 @@ class PunttuHeuristic(Bot):
     going to the lower rank, then to the lower card, so it needs no randomness at all."""
 
     name: ClassVar[str] = "heuristic"
-
-    #: How likely a later player who holds a beating card uses it (they may fear being overtaken).
-    beat_willingness: ClassVar[float] = 0.6
-    #: Points a later player who cannot or will not beat is expected to throw in.
-    dump_points: ClassVar[float] = 1.5
-    #: Points of disadvantage in having to lead the next trick (PU-14).
-    lead_cost: ClassVar[float] = 1.0
-    #: Points a card kept for later is expected to take with it when it wins a trick.
-    capture_points: ClassVar[float] = 4.0
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -79,72 +70,83 @@ class PunttuHeuristic(Bot):
         stock: int = view["stock"]
 
         if n == 2 and stock == 0:
-            return by_rank[_solve_two(hand, unseen_ranks, trick, by_rank)]
+            return by_rank[solve_two(hand, unseen_ranks, trick[0][1] if trick else None, by_rank)]
 
-        scores = self._scores(view, n, seat, hand, trick, unseen_ranks, stock, list(by_rank))
-        best = max(by_rank, key=lambda rank: (scores[rank], -rank))
-        return by_rank[best]
-
-    def _scores(
-        self,
-        view: dict[str, Any],
-        n: int,
-        seat: int,
-        hand: list[int],
-        trick: list[tuple[int, int]],
-        unseen_ranks: list[int],
-        stock: int,
-        candidates: list[int],
-    ) -> dict[int, float]:
-        """Expected worth of playing a card of each candidate rank: this trick, then the hand."""
-        unseen = sum(unseen_ranks)
-        pot = sum(CARD_POINTS[card] for _s, card in trick)
-        # PU-12: strict ``>``, so the first of equal highest cards stays best.
-        best_rank = -1
-        for _s, card in trick:
-            best_rank = max(best_rank, TRICK_RANK[card])
+        best_rank = -1  # PU-12: strict ``>``, so the first of equal highest cards stays best
+        for _s, played in trick:
+            best_rank = max(best_rank, TRICK_RANK[played])
+        pot = sum(CARD_POINTS[played] for _s, played in trick)
         later_sizes = [view["hand_sizes"][(seat + k) % n] for k in range(1, n - len(trick))]
-        # A point won by one of n - 1 rivals costs us about 1 / (n - 1) of a point of our own.
-        opponent_weight = 1.0 / (n - 1)
         more_tricks = len(hand) > 1 or stock > 0
+        return by_rank[
+            best_rank_to_play(n, best_rank, pot, unseen_ranks, later_sizes, more_tricks, by_rank)
+        ]
+
+
+#: How likely a later player who holds a beating card uses it (they may fear being overtaken).
+BEAT_WILLINGNESS = 0.6
+#: Points a later player who cannot or will not beat is expected to throw in.
+DUMP_POINTS = 1.5
+#: Points of disadvantage in having to lead the next trick (PU-14).
+LEAD_COST = 1.0
+#: Points a card kept for later is expected to take with it when it wins a trick.
+CAPTURE_POINTS = 4.0
+
+
+def best_rank_to_play(
+    n: int,
+    best_rank: int,
+    pot: int,
+    unseen_ranks: Sequence[int],
+    later_sizes: Sequence[int],
+    more_tricks: bool,
+    candidates: Iterable[int],
+) -> int:
+    """The trick rank worth playing (see the module's documentation): the best expected worth
+    of the trick less the card's worth kept for later; ties go to the lower rank.
+
+    ``best_rank`` is the highest trick rank on the table (-1 for a lead) and ``pot`` its points;
+    ``unseen_ranks`` counts the cards of each rank the player has not seen; ``later_sizes`` are
+    the hand sizes of the players still to play this trick. Plain ints, so that the hard bot's
+    rollouts can ask the same judgement of a sampled deal.
+    """
+    unseen = sum(unseen_ranks)
+    # A point won by one of n - 1 rivals costs us about 1 / (n - 1) of a point of our own.
+    opponent_weight = 1.0 / (n - 1)
+    below = [0] * _RANKS
+    for rank in range(1, _RANKS):
+        below[rank] = below[rank - 1] + unseen_ranks[rank - 1]
+    choice = -1
+    choice_score = 0.0
+    for rank in sorted(candidates):
+        points = _RANK_POINTS[rank]
+        above = unseen - below[rank] - unseen_ranks[rank]
         # PU-12: a card still to be played later takes its trick if nobody answers it with a
         # strictly higher card. Its worth in hand is its chance of that, times its own points
         # plus what it would take with it, less its points going to an opponent otherwise.
-        below = [0] * _RANKS
-        for rank in range(1, _RANKS):
-            below[rank] = below[rank - 1] + unseen_ranks[rank - 1]
-        future = [0.0] * _RANKS
-        for rank in range(_RANKS):
-            above = unseen - below[rank] - unseen_ranks[rank]
-            holds = (1.0 - above / unseen) ** (n - 1) if unseen else 1.0
-            points = _RANK_POINTS[rank]
-            future[rank] = (
-                holds * (points + self.capture_points) - opponent_weight * (1.0 - holds) * points
+        holds = (1.0 - above / unseen) ** (n - 1) if unseen else 1.0
+        future = holds * (points + CAPTURE_POINTS) - opponent_weight * (1.0 - holds) * points
+        if rank > best_rank:
+            beat_points = next(
+                (_RANK_POINTS[r] for r in range(rank + 1, _RANKS) if unseen_ranks[r]), 0
             )
-
-        scores: dict[int, float] = {}
-        for rank in candidates:
-            points = _RANK_POINTS[rank]
-            if rank > best_rank:
-                above = unseen - below[rank] - unseen_ranks[rank]
-                beat_points = next(
-                    (_RANK_POINTS[r] for r in range(rank + 1, _RANKS) if unseen_ranks[r]), 0
-                )
-                keep = 1.0
-                added = 0.0
-                for size in later_sizes:
-                    chance = self.beat_willingness * _holds_any(unseen, above, size)
-                    keep *= 1.0 - chance
-                    added += chance * beat_points + (1.0 - chance) * self.dump_points
-                total = pot + points + added
-                trick_worth = keep * total - opponent_weight * (1.0 - keep) * total
-                if more_tricks:
-                    trick_worth -= self.lead_cost * keep
-            else:
-                # Already beaten by a card on the table: whatever we add goes to someone else.
-                trick_worth = -opponent_weight * (pot + points)
-            scores[rank] = trick_worth - future[rank]
-        return scores
+            keep = 1.0
+            added = 0.0
+            for size in later_sizes:
+                chance = BEAT_WILLINGNESS * _holds_any(unseen, above, size)
+                keep *= 1.0 - chance
+                added += chance * beat_points + (1.0 - chance) * DUMP_POINTS
+            total = pot + points + added
+            trick_worth = keep * total - opponent_weight * (1.0 - keep) * total
+            if more_tricks:
+                trick_worth -= LEAD_COST * keep
+        else:
+            # Already beaten by a card on the table: whatever we add goes to someone else.
+            trick_worth = -opponent_weight * (pot + points)
+        score = trick_worth - future
+        if choice < 0 or score > choice_score:
+            choice, choice_score = rank, score
+    return choice
 
 
 def _card_of(action: Action) -> int:
@@ -162,21 +164,22 @@ def _holds_any(unseen: int, good: int, size: int) -> float:
     return 1.0 - comb(unseen - good, size) / comb(unseen, size)
 
 
-def _solve_two(
-    hand: list[int],
-    unseen_ranks: list[int],
-    trick: list[tuple[int, int]],
-    by_rank: dict[int, Action],
+def solve_two(
+    hand: Sequence[int], unseen_ranks: Sequence[int], led: int | None, candidates: Iterable[int]
 ) -> int:
-    """Best rank to play at two players once the stock is empty: everything is known (PU-15)."""
+    """Best trick rank to play at two players once the stock is empty: everything is known
+    (PU-15). ``hand`` holds cards, ``led`` the card led to this trick (None when leading)."""
     mine = tuple(sorted(TRICK_RANK[card] for card in hand))
     theirs = tuple(rank for rank in range(_RANKS) for _ in range(unseen_ranks[rank]))
-    led = TRICK_RANK[trick[0][1]] if trick else -1
-    best_rank = min(by_rank)
+    led_rank = -1 if led is None else TRICK_RANK[led]
+    ranks = sorted(candidates)
+    best_rank = ranks[0]
     best_value = -1_000
-    for rank in sorted(by_rank):
+    for rank in ranks:
         rest = _without(mine, rank)
-        value = -_answer(theirs, rest, rank) if led < 0 else _settle(rest, theirs, led, rank)
+        value = (
+            -_answer(theirs, rest, rank) if led_rank < 0 else _settle(rest, theirs, led_rank, rank)
+        )
         if value > best_value:
             best_rank, best_value = rank, value
     return best_rank

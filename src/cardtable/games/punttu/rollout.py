@@ -37,44 +37,72 @@ ACTION_KEY: tuple[int, ...] = TRICK_RANK
 _THROW_KEY: tuple[int, ...] = tuple(CARD_POINTS[c] * 8 + TRICK_RANK[c] for c in range(40))
 
 
-def _greedy(state: PunttuState, hand: list[int]) -> int:
-    trick = state.trick
-    if trick:
-        rank = TRICK_RANK
-        best = -1
-        pot = 0
-        for c in trick:
-            if rank[c] > best:
-                best = rank[c]
-            pot += CARD_POINTS[c]
-        if pot >= RICH or len(trick) == state.n - 1:
-            winner = -1
-            for c in hand:
-                if rank[c] > best and (winner < 0 or rank[c] < rank[winner]):
-                    winner = c
-            if winner >= 0:
-                return winner
-    key = _THROW_KEY
-    low = hand[0]
-    for c in hand:
-        if key[c] < key[low]:
-            low = c
-    return low
-
-
 def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) -> None:
-    """Play ``state`` to the end of the deal with the rollout policy (in place)."""
-    apply = state.apply_unchecked
+    """Play ``state`` to the end of the deal with the rollout policy (in place).
+
+    The rules of ``apply_unchecked`` (PU-11 … PU-16) run inline on local variables: the search
+    spends most of its time here, and a rollout needs only the points. The state is left over
+    with every hand empty and its points final; the tricks' cards are not kept in the piles."""
+    seat = state._to_move
+    if seat is None:
+        return
     pick = rng.random
     hands = state.hands
-    while (seat := state._to_move) is not None:
+    stock = state.stock
+    points = state.points
+    trick = state.trick
+    n = state.n
+    leader = state.leader
+    rank = TRICK_RANK
+    card_points = CARD_POINTS
+    key = _THROW_KEY
+    # The trick so far: its best trick rank, who holds it and the points on the table.
+    best = -1
+    best_at = 0
+    pot = 0
+    for i, c in enumerate(trick):
+        pot += card_points[c]
+        if rank[c] > best:
+            best, best_at = rank[c], i
+    while True:
         hand = hands[seat]
-        if len(hand) == 1:
-            apply(hand[0])
+        size = len(hand)
+        if size == 1:
+            card = hand[0]
         elif pick() < epsilon:
-            apply(hand[int(pick() * len(hand))])
+            card = hand[int(pick() * size)]
         else:
-            apply(_greedy(state, hand))
+            card = -1
+            if trick and (pot >= RICH or len(trick) == n - 1):
+                for c in hand:  # win it with the lowest card that beats it (PU-12)
+                    if rank[c] > best and (card < 0 or rank[c] < rank[card]):
+                        card = c
+            if card < 0:  # throw the card worth least
+                card = hand[0]
+                for c in hand:
+                    if key[c] < key[card]:
+                        card = c
+        hand.remove(card)
+        if rank[card] > best:
+            best, best_at = rank[card], len(trick)
+        pot += card_points[card]
+        trick.append(card)
+        if len(trick) < n:
+            seat = seat + 1 if seat + 1 < n else 0
+            continue
+        winner = (leader + best_at) % n  # PU-12
+        points[winner] += pot  # PU-16
+        trick.clear()
+        best = -1
+        pot = 0
+        if stock:  # PU-13
+            for offset in range(n):
+                hands[(winner + offset) % n].append(stock.pop())
+        leader = seat = winner  # PU-14
+        if not hands[winner]:  # PU-15
+            break
+    state.leader = leader
+    state._to_move = None
 
 
 def endgame(game: Game, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:

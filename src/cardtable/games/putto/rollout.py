@@ -17,7 +17,7 @@ import random
 
 from cardtable.cards.latin import LATIN_SUITS
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
-from cardtable.games.putto.state import CAPTURE, PuttoState
+from cardtable.games.putto.state import PuttoState
 
 #: Chance of a uniformly random legal action instead of the greedy one.
 EPSILON = 0.3
@@ -25,54 +25,102 @@ EPSILON = 0.3
 _POINTS = CARD_POINTS
 
 
-def _greedy(state: PuttoState) -> int:
-    seat = state._to_move
-    assert seat is not None
-    hand = state.hands[seat]
-    counts = state._counts
-    table = state.table
-    size = len(table)
-    best = -1
-    best_value = -1
-    for c in hand:
-        r = c % 10
-        k = counts[r]
-        if k:
-            value = _POINTS[c]
-            for t in table:
-                if t % 10 == r:
-                    value += _POINTS[t]
-            if k == size:
-                value += SWEEP_POINTS
-            if value > best_value:
-                best, best_value = c, value
-    if best >= 0:
-        return CAPTURE + best
-    # No capture (so no card of hand matches: every play is legal, even with must_capture):
-    # the card worth fewest points. Whatever is played then leaves at least two ranks on a table
-    # that had cards, and one card on an empty table whatever it is, so no choice avoids a sweep.
-    low = hand[0]
-    for c in hand:
-        if _POINTS[c] < _POINTS[low]:
-            low = c
-    return low
-
-
 def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> None:
     """Play ``state`` to the end of the deal with the rollout policy (in place).
 
-    Its random moves are a uniformly random card, capturing whenever that card can (cheaper than
-    listing the legal actions, and playing a matching card onto the table is rarely sensible)."""
-    apply = state.apply_unchecked
+    The rules of ``apply_unchecked`` (PT-7 … PT-15, PT-18) run inline on local variables: the
+    search spends most of its time here. Its random moves are a uniformly random card, capturing
+    whenever that card can (cheaper than listing the legal actions, always legal, PT-11, and
+    playing a matching card onto the table is rarely sensible)."""
+    seat = state._to_move
+    if seat is None:
+        return
     pick = rng.random
     hands = state.hands
-    while (seat := state._to_move) is not None:
+    stock = state.stock
+    table = state.table
+    counts = state._counts
+    piles = state.piles
+    sweeps = state.sweeps
+    side_of = state._side_of
+    last_play_sweep = state._last_play_sweep
+    last_capturer = state.last_capturer
+    n = state.n
+    points = _POINTS
+    plays = 0
+    while True:
+        hand = hands[seat]
         if pick() < epsilon:
-            hand = hands[seat]
             card = hand[int(pick() * len(hand))]
-            apply(card + CAPTURE if state._counts[card % 10] else card)
+            capture = counts[card % 10] > 0
         else:
-            apply(_greedy(state))
+            # Greedy: the capture worth most (card points taken and of the capturing card,
+            # PT-2, PT-9, and a sweep, PT-12); with none, the card worth fewest points.
+            card = -1
+            best_value = -1
+            size = len(table)
+            for c in hand:
+                r = c % 10
+                k = counts[r]
+                if k:
+                    value = points[c]
+                    for t in table:
+                        if t % 10 == r:
+                            value += points[t]
+                    if k == size:
+                        value += SWEEP_POINTS
+                    if value > best_value:
+                        card, best_value = c, value
+            capture = card >= 0
+            if not capture:
+                # No card of the hand matches, so every play is legal, and none avoids
+                # leaving a sweep where one is possible.
+                card = hand[0]
+                for c in hand:
+                    if points[c] < points[card]:
+                        card = c
+        hand.remove(card)
+        if capture:  # PT-9
+            rank = card % 10
+            if counts[rank] == len(table):
+                taken = table
+                table = []
+            else:
+                taken = [c for c in table if c % 10 == rank]
+                table = [c for c in table if c % 10 != rank]
+            counts[rank] = 0
+            side = side_of[seat]
+            pile = piles[side]
+            pile += taken
+            pile.append(card)
+            last_capturer = seat
+            # PT-12: a sweep; PT-18: the deal's last play sweeps only at such tables.
+            if not table and (last_play_sweep or stock or any(hands)):
+                sweeps[side] += 1
+        else:  # PT-10
+            table.append(card)
+            counts[card % 10] += 1
+        plays += 1
+        if stock:  # PT-13
+            hand.append(stock.pop())
+        nxt = seat + 1 if seat + 1 < n else 0
+        if not hands[nxt]:  # PT-7: skip hands already played out
+            for offset in range(2, n + 1):
+                nxt = (seat + offset) % n
+                if hands[nxt]:
+                    break
+            else:
+                break  # PT-14
+        seat = nxt
+    state.plays += plays
+    state.last_capturer = last_capturer
+    state._to_move = None
+    if table and last_capturer is not None and state.game.options.leftover == "last_capturer":
+        piles[side_of[last_capturer]] += table  # PT-15
+        state.leftover = table
+        table = []
+        state._counts = [0] * 10
+    state.table = table
 
 
 def side_points(state: PuttoState) -> list[int]:

@@ -1,0 +1,136 @@
+"""One deal seen through the research API: steps in, views and observations out.
+
+``Episode`` is what the PettingZoo, Gymnasium and OpenSpiel adapters share. It keeps the engine
+state and the public log of the deal, takes one encoded step at a time (``step``), and applies
+each completed action through the engine's fast path (``apply_unchecked`` of an id that
+``legal_action_ids()`` offered: the masks never let anything else through). Views come from
+``state.view(seat)`` with the deal's public log added — exactly ``state.view(seat,
+memory=True)`` of a deal played through the checked ``apply`` (the tests check this) — and the
+observation of a seat is computed from that view alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cardtable.engine.action import Action
+from cardtable.engine.game import Game, State
+from cardtable.errors import IllegalAction
+from cardtable.i18n import _
+from cardtable.research.encodings import Decision, Mask, StepEncoding, encoding_for
+from cardtable.research.observations import Observer, Vector, observer_for
+
+#: Action text per game and engine id (the log is written at every action).
+_TEXTS: dict[str, dict[int, str]] = {}
+
+
+class Episode:
+    """A deal of ``game`` from ``seed`` (or an existing ``state``), played by encoded steps."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+        state: State | None = None,
+        encoding: StepEncoding | None = None,
+        observer: Observer | None = None,
+    ) -> None:
+        self.game = game
+        self.state = state if state is not None else game.deal(seed=seed, dealer=dealer)
+        if self.state.history:
+            raise ValueError(_("an Episode starts from a fresh deal, with no action played yet"))
+        self.encoding = encoding or encoding_for(game)
+        self.observer = observer or observer_for(game)
+        #: The public log: ``[seat, action text]`` per action, as ``view(memory=True)`` shows it.
+        self.log: list[list[Any]] = []
+        self.steps = 0
+        self._decision: Decision | None = None
+
+    # -- whose turn, what is legal ----------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def decision(self) -> Decision:
+        """The decision pending for ``to_move`` (``IllegalAction`` once the deal is over)."""
+        if self._decision is None:
+            self._decision = self.encoding.decision(self.state)
+        return self._decision
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """Steps taken so far in the pending decision."""
+        return self._decision.prefix if self._decision is not None else ()
+
+    def legal_steps(self) -> list[int]:
+        return [] if self.is_over else self.decision.legal_steps()
+
+    def mask(self, seat: int | None = None) -> Mask:
+        """Legal steps of ``seat`` (default: the seat to move); all zero when it is not on turn."""
+        if self.is_over or (seat is not None and seat != self.to_move):
+            return np.zeros(self.encoding.num_steps, dtype=np.int8)
+        return self.decision.mask()
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def step(self, step: int) -> Action | None:
+        """Take one step for ``to_move``; return the engine action once one is complete (and
+        applied), else ``None``. An illegal step raises ``IllegalAction`` and changes nothing."""
+        if self.is_over:
+            raise IllegalAction(_("the deal is over: no more actions are possible"))
+        action_id = self.decision.choose(int(step))
+        self.steps += 1
+        if action_id is None:
+            return None
+        return self.apply_id(action_id)
+
+    def apply_id(self, action_id: int) -> Action:
+        """Apply a legal engine action id (as a bot's choice is applied) and log it."""
+        seat = self.to_move
+        action = self.state.action_from_id(action_id)
+        self.state.apply_unchecked(action_id)
+        texts = _TEXTS.setdefault(self.game.name, {})
+        text = texts.get(action_id)
+        if text is None:
+            text = texts[action_id] = str(action)
+        self.log.append([seat, text])
+        self._decision = None
+        return action
+
+    def apply(self, action: Action | str) -> Action:
+        """Apply an engine action given as text or ``Action``, checked against the legal ones."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if self.is_over:
+            raise IllegalAction(_("the deal is over: no more actions are possible"))
+        if self.prefix:
+            raise IllegalAction(_("a multi-step action is half chosen: finish it first"))
+        action_id = self.state.action_id(action)
+        if action_id not in self.state.legal_action_ids():
+            raise IllegalAction(_("{action!r} is not legal now").format(action=str(action)))
+        return self.apply_id(action_id)
+
+    # -- what a seat sees -----------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``state.view(seat)`` with the public log of the deal (a view with memory)."""
+        view = self.state.view(seat)
+        view["log"] = [list(entry) for entry in self.log]
+        return view
+
+    def observe(self, seat: int) -> Vector:
+        """The observation vector of ``seat``, from its view (and its own steps so far)."""
+        view = self.state.view(seat)
+        view["log"] = self.log  # read only by the observer: no copy needed
+        prefix = self.prefix if seat == self.to_move else ()
+        return self.observer.encode(view, prefix)

@@ -1,0 +1,161 @@
+"""A Gymnasium single-agent environment: the agent holds one seat, cardtable bots the others.
+
+``CardtableEnv("punttu", players=2, seat=0, opponents="random")``: the observation is the
+agent's ``Observer`` vector (its own view only), an action is one step of the game's
+``StepEncoding``, and ``info["action_mask"]`` (also ``env.action_masks()``, the convention of
+maskable policies) gives the legal steps. Opponents are ``make_bot`` bots by level (``random``,
+``easy``, ``medium``, ``hard``), one name for every other seat or one per seat; they receive
+their own views with memory, never the state, and are seeded from ``reset``'s seed.
+
+Reward (``reward=``): given when the deal ends, 0 before — ``"win"``: 1 if the agent's side is
+among the winners, else 0; ``"points"``: its side's deal points (Pontinho: minus the penalty
+points). A step outside the mask ends the episode at once (``terminated``) with
+``illegal_reward`` (default -1) and ``info["illegal_action"]`` saying why; the deal itself is
+left unchanged. (Gymnasium's own checks and many wrappers sample actions without a mask, so an
+exception would break them.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from cardtable.bots.base import Bot, make_bot
+from cardtable.errors import IllegalAction, OptionError
+from cardtable.games import game as make_game
+from cardtable.i18n import _
+from cardtable.research.encodings import encoding_for
+from cardtable.research.episode import Episode
+from cardtable.research.observations import Vector, observer_for
+from cardtable.research.render import render_text
+from cardtable.research.rewards import check_reward, seat_reward
+
+
+class CardtableEnv(gymnasium.Env[Vector, np.int64]):
+    """One seat of a cardtable game against bots."""
+
+    metadata = {"render_modes": ["human", "ansi"]}
+
+    def __init__(
+        self,
+        game: str = "punttu",
+        players: int | None = 2,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: object,
+    ) -> None:
+        self.table = make_game(game, players, **options)
+        self.seat = self.table.check_seat(seat)
+        others = [s for s in range(self.table.players) if s != self.seat]
+        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(names) != len(others):
+            raise OptionError(
+                _("give one opponent level for all seats or one per other seat ({count})").format(
+                    count=len(others)
+                )
+            )
+        for seat_of, name in zip(others, names, strict=True):
+            make_bot(name, self.table, seat_of)  # an unknown level fails here, not at reset
+        self.opponents = dict(zip(others, names, strict=True))
+        self.reward_kind = check_reward(reward)
+        self.illegal_reward = float(illegal_reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise OptionError(
+                _("render_mode must be one of {modes}, not {value!r}").format(
+                    modes="human, ansi", value=render_mode
+                )
+            )
+        self.render_mode = render_mode
+        self.encoding = encoding_for(self.table)
+        self.observer = observer_for(self.table)
+        self.observation_space = spaces.Box(0.0, 1.0, (self.observer.size,), np.float32)
+        self.action_space = spaces.Discrete(self.encoding.num_steps)
+        self.episode: Episode | None = None
+        self._bots: dict[int, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Vector, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = random.Random(int(self.np_random.integers(2**63 - 1)))
+        self._bots = {
+            seat: make_bot(name, self.table, seat, seed=rng.getrandbits(63))
+            for seat, name in self.opponents.items()
+        }
+        self.episode = Episode(
+            self.table,
+            seed=rng.getrandbits(63),
+            dealer=rng.randrange(self.table.players),
+            encoding=self.encoding,
+            observer=self.observer,
+        )
+        self._play_bots()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        episode = self.episode
+        if episode is None or episode.is_over:
+            raise gymnasium.error.ResetNeeded(_("call reset() before step(): the deal is over"))
+        try:
+            episode.step(int(action))
+        except IllegalAction as error:
+            info = self._info()
+            info["illegal_action"] = str(error)
+            return self._observation(), self.illegal_reward, True, False, info
+        self._play_bots()
+        reward = 0.0
+        if episode.is_over:
+            outcome = episode.state.outcome
+            assert outcome is not None
+            reward = seat_reward(self.table, outcome, self.seat, self.reward_kind)
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, episode.is_over, False, self._info()
+
+    def _play_bots(self) -> None:
+        episode = self.episode
+        assert episode is not None
+        while not episode.is_over and episode.to_move != self.seat:
+            seat = episode.to_move
+            assert seat is not None
+            action = self._bots[seat].choose(episode.view(seat), episode.state.legal_actions())
+            episode.apply(action)
+
+    def _observation(self) -> Vector:
+        assert self.episode is not None
+        return self.episode.observe(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().astype(np.int8)}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal steps of the agent now (all False once the deal is over)."""
+        assert self.episode is not None, "call reset() first"
+        return self.episode.mask(self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.episode is None:
+            return None
+        text = render_text(self.episode)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+for _name in ("punttu", "putto", "pontinho"):
+    gymnasium.register(
+        id=f"cardtable/{_name.capitalize()}-v0",
+        entry_point="cardtable.research.gymnasium:CardtableEnv",
+        kwargs={"game": _name},
+    )

@@ -1,0 +1,387 @@
+"""The three games as OpenSpiel Python games: ``cardtable_punttu``, ``cardtable_putto`` and
+``cardtable_pontinho``, registered with ``pyspiel.register_game`` when this module is imported.
+
+``pyspiel.load_game("cardtable_putto", {"players": 4})`` — the parameters are ``players``, each
+table option of the game (a string option left ``""`` or an int option left ``-1`` takes the
+engine's default for the player count, e.g. Putto's ``teams``; a string value that starts
+with a digit is written with a ``v`` and ``_`` for ``-``: ``figure_points="v10"`` or
+``"v13_12_11"``) and ``max_steps``, a cap on the
+players' steps after which the game ends as a draw (every return 0; Pontinho deals can in
+principle go on rebuilding the stock).
+
+- Chance: the deal is explicit, one chance node per card, in the order of the engine's own
+  deal layout: each hand in seat order, then (Putto) the face-up table card, then the stock
+  from its top. Outcomes are the cards left, with their probabilities (Pontinho's are card kinds,
+  weighted by the copies left). The cards then go to the engine as a ``setup`` (dealer 0).
+- Actions: the steps of ``cardtable.research.encodings`` (40, 80 and 202 distinct actions).
+- Returns: each seat's side points minus the mean over the seats (zero-sum); Pontinho counts
+  minus its penalty points. So a 2-player Punttu return is half the card-point margin.
+- Observation tensor: the seat's ``Observer`` vector of its own view (with the deal's public
+  log); information-state tensor: the same vector (the public log is in it, so it recalls
+  every card played; it does not keep the order of the seat's own past private draws).
+  Strings: the seat's view as JSON (plus the steps taken in a pending multi-step action).
+- Serialization: a state keeps only the cards dealt and the steps taken (``Deal``), and loading
+  replays them through the engine; clones copy the deal with the engine's ``clone()``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from cardtable.cards.french import PENALTY_POINTS
+from cardtable.cards.french import card_text as french_text
+from cardtable.cards.latin import card_text as latin_text
+from cardtable.engine.game import Game
+from cardtable.games import game as make_game
+from cardtable.games import game_class
+from cardtable.i18n import _
+from cardtable.research.encodings import encoding_for
+from cardtable.research.episode import Episode
+from cardtable.research.observations import observer_for
+
+GAMES = ("punttu", "putto", "pontinho")
+#: A Punttu or Putto deal is at most 40 plays (one per card); Pontinho has no such bound.
+DEFAULT_MAX_STEPS = {"punttu": 40, "putto": 40, "pontinho": 20_000}
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    cls = game_class(name)
+    params: dict[str, Any] = {"players": cls.default_players, "max_steps": DEFAULT_MAX_STEPS[name]}
+    for option in cls.option_specs:
+        if option.default_for is not None:
+            params[option.name] = "" if isinstance(option.default, str) else -1
+        elif isinstance(option.default, str):
+            params[option.name] = _to_spiel(option.default)
+        else:
+            params[option.name] = option.default
+    return params
+
+
+def _to_spiel(value: str) -> str:
+    """OpenSpiel reads a parameter value such as ``10`` or ``13-12-11`` back as a (malformed)
+    number, so a string value that starts with a digit is written ``v10``, ``v13_12_11``."""
+    return "v" + value.replace("-", "_") if value[:1].isdigit() else value
+
+
+def _from_spiel(value: object) -> str:
+    text = str(value)
+    if text[:1] == "v" and text[1:2].isdigit():
+        return text[1:].replace("_", "-")
+    return text
+
+
+def _table(name: str, params: dict[str, Any]) -> Game:
+    cls = game_class(name)
+    options = {}
+    for option in cls.option_specs:
+        value = params.get(option.name)
+        if option.default_for is not None and value in ("", -1):
+            continue
+        if isinstance(option.default, str):
+            value = _from_spiel(value)
+        options[option.name] = value
+    return make_game(name, int(params["players"]), **options)
+
+
+def _max_points(table: Game) -> float:
+    """A bound on any side's deal points, for OpenSpiel's min/max utility."""
+    if table.name == "pontinho":
+        return float(sum(PENALTY_POINTS["13-12-11"][k] for k in range(52)) * 2 + 4 * 20)
+    if table.name == "putto":
+        return 80.0 + 3 * 40 + 4  # card points, a sweep per card at most, primiera
+    return 124.0
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    cls = game_class(name)
+    return pyspiel.GameType(
+        short_name=f"cardtable_{name}",
+        long_name=f"cardtable {name.capitalize()}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(name),
+    )
+
+
+class TableSpec:
+    """Everything a game's states share: the engine table, its encoding and observer, and the
+    deal layout the chance nodes fill. Immutable, so copies are the object itself (OpenSpiel
+    deep-copies Python objects it holds, and the engine's frozen tables must not be rebuilt)."""
+
+    def __init__(self, name: str, params: dict[str, Any]) -> None:
+        self.table = _table(name, params)
+        self.max_steps = int(params["max_steps"])
+        self.encoding = encoding_for(self.table)
+        self.observer = observer_for(self.table)
+        layout = self.table.deal(seed=0).setup
+        #: Slots the chance nodes fill, in order: (setup key, seat or None), one per card.
+        self.slots: list[tuple[str, int | None]] = [
+            ("hands", seat) for seat, hand in enumerate(layout["hands"]) for _card in hand
+        ]
+        self.slots += [(key, None) for key in ("table", "stock") for _card in layout.get(key, ())]
+        self.latin = name != "pontinho"
+        self.text = latin_text if self.latin else french_text
+        index = _card_index(self.latin)
+        deck = [index[c] for hand in layout["hands"] for c in hand]
+        deck += [index[c] for key in ("table", "stock") for c in layout.get(key, ())]
+        self.deck = Counter(deck)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableSpec:
+        return self
+
+
+class CardtableGame(pyspiel.Game):  # type: ignore[misc]
+    """One cardtable table as an OpenSpiel game."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        merged = {**_parameters(name), **(params or {})}
+        spec = TableSpec(name, merged)
+        bound = _max_points(spec.table)
+        super().__init__(
+            _game_type(name),
+            pyspiel.GameInfo(
+                num_distinct_actions=spec.encoding.num_steps,
+                max_chance_outcomes=40 if spec.latin else 53,
+                num_players=spec.table.players,
+                min_utility=-bound,
+                max_utility=bound,
+                utility_sum=0.0,
+                max_game_length=spec.max_steps,
+            ),
+            merged,
+        )
+        self.spec = spec
+
+    def new_initial_state(self) -> CardtableState:
+        return CardtableState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> CardtableObserver:
+        if params:
+            raise ValueError(
+                _("observation parameters are not supported; passed {params}").format(params=params)
+            )
+        return CardtableObserver(self.spec)
+
+
+def _card_index(latin: bool) -> dict[str, int]:
+    if latin:
+        from cardtable.cards.latin import CARD_INDEX
+
+        return CARD_INDEX
+    from cardtable.cards.french import KIND_INDEX
+
+    return KIND_INDEX
+
+
+class Deal:
+    """What a state holds of its deal: the cards dealt so far, then the episode.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; this copies the deal in
+    progress with the engine's ``clone()`` and shares the frozen table, encoding and observer.
+    """
+
+    def __init__(self) -> None:
+        self.dealt: list[int] = []
+        self.episode: Episode | None = None
+        self.truncated = False
+        #: Every player step so far: what a pickled deal keeps, to replay on loading.
+        self.steps: list[int] = []
+        self.needs_replay = False
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"dealt": self.dealt, "steps": self.steps, "truncated": self.truncated}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.dealt = list(data["dealt"])
+        self.steps = list(data["steps"])
+        self.truncated = bool(data["truncated"])
+        self.episode = None
+        self.needs_replay = True
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        other = Deal()
+        other.dealt = list(self.dealt)
+        other.steps = list(self.steps)
+        other.needs_replay = self.needs_replay
+        other.truncated = self.truncated
+        episode = self.episode
+        if episode is not None:
+            clone = copy.copy(episode)
+            clone.state = episode.state.clone()
+            clone.log = list(episode.log)
+            clone._decision = copy.copy(episode._decision)
+            other.episode = clone
+        return other
+
+
+class CardtableState(pyspiel.State):  # type: ignore[misc]
+    """Chance nodes deal the cards; then the players take encoded steps."""
+
+    def __init__(self, game: CardtableGame) -> None:
+        super().__init__(game)
+        self._deal = Deal()
+
+    @property
+    def deal(self) -> Deal:
+        """The deal, replayed from its cards and steps first if it was just unpickled."""
+        deal = self._deal
+        if deal.needs_replay:
+            deal.needs_replay = False
+            if len(deal.dealt) == len(self._spec().slots):
+                self._start()
+                assert deal.episode is not None
+                for step in deal.steps:
+                    deal.episode.step(step)
+        return deal
+
+    @property
+    def episode(self) -> Episode | None:
+        return self.deal.episode
+
+    def _spec(self) -> TableSpec:
+        game = self.get_game()
+        assert isinstance(game, CardtableGame)
+        return game.spec
+
+    def current_player(self) -> int:
+        episode = self.deal.episode
+        if episode is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.deal.truncated or episode.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = episode.to_move
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.deal.episode is not None
+        return self.deal.episode.legal_steps()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = self._spec().deck - Counter(self.deal.dealt)
+        total = sum(left.values())
+        return [(card, count / total) for card, count in sorted(left.items())]
+
+    def _apply_action(self, action: int) -> None:
+        deal = self.deal
+        if deal.episode is None:
+            deal.dealt.append(int(action))
+            if len(deal.dealt) == len(self._spec().slots):
+                self._start()
+            return
+        deal.episode.step(int(action))
+        deal.steps.append(int(action))
+        if deal.episode.steps >= self._spec().max_steps and not deal.episode.is_over:
+            deal.truncated = True
+
+    def _start(self) -> None:
+        game = self._spec()
+        table = game.table
+        setup: dict[str, Any] = {"hands": [[] for _ in range(table.players)]}
+        for (key, seat), card in zip(game.slots, self._deal.dealt, strict=True):
+            text = game.text(card)
+            if seat is not None:
+                setup["hands"][seat].append(text)
+            else:
+                setup.setdefault(key, []).append(text)
+        self._deal.episode = Episode(
+            table,
+            state=table.deal(setup=setup, dealer=0),
+            encoding=game.encoding,
+            observer=game.observer,
+        )
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self._spec().text(action)}"
+        return self._spec().encoding.step_text(action)
+
+    def is_terminal(self) -> bool:
+        episode = self.deal.episode
+        return episode is not None and (self.deal.truncated or episode.is_over)
+
+    def returns(self) -> list[float]:
+        table = self._spec().table
+        n = table.players
+        episode = self.deal.episode
+        if episode is None or self.deal.truncated or not episode.is_over:
+            return [0.0] * n
+        outcome = episode.state.outcome
+        assert outcome is not None
+        sign = -1.0 if table.lowest_wins else 1.0
+        points = [sign * outcome.points[table.side_of(seat)] for seat in range(n)]
+        mean = sum(points) / n
+        return [p - mean for p in points]
+
+    def __str__(self) -> str:
+        episode = self.deal.episode
+        if episode is None:
+            return "dealing: " + " ".join(self._spec().text(c) for c in self.deal.dealt)
+        return json.dumps(episode.state.debug_view())
+
+
+class CardtableObserver:
+    """OpenSpiel's ``PyObserver``: a seat's observation vector and its view as text."""
+
+    def __init__(self, spec: TableSpec) -> None:
+        self.tensor = np.zeros(spec.observer.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardtableState, player: int) -> None:
+        if state.episode is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = state.episode.observe(player)
+
+    def string_from(self, state: CardtableState, player: int) -> str:
+        episode = state.episode
+        if episode is None:
+            return f"seat {player}: dealing"
+        data: dict[str, Any] = {"view": episode.view(player)}
+        if player == episode.to_move and episode.prefix:
+            data["steps"] = list(episode.prefix)
+        return json.dumps(data, sort_keys=True)
+
+
+class PunttuSpiel(CardtableGame):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__("punttu", params)
+
+
+class PuttoSpiel(CardtableGame):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__("putto", params)
+
+
+class PontinhoSpiel(CardtableGame):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__("pontinho", params)
+
+
+def _register() -> None:
+    # Registered by class, as OpenSpiel's own Python games are, so that pyspiel keeps the
+    # Python object (and its attributes) alive with the game.
+    registered = set(pyspiel.registered_names())
+    for name, cls in zip(GAMES, (PunttuSpiel, PuttoSpiel, PontinhoSpiel), strict=True):
+        if f"cardtable_{name}" not in registered:
+            pyspiel.register_game(_game_type(name), cls)
+
+
+_register()

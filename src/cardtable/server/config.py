@@ -1,0 +1,103 @@
+"""The server's settings: one frozen value built from flags, else ``CARDTABLE_*`` variables.
+
+Every setting has one name; the ``serve`` command's flags and the environment variables are
+derived from the fields below (``--bot-delay`` ↔ ``CARDTABLE_BOT_DELAY``), so they cannot drift.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtable.errors import CardtableError
+from cardtable.i18n import _
+
+ENV_PREFIX = "CARDTABLE_"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ServerConfig:
+    """Settings of one server process (see ``cardtable serve --help``)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: A SQLAlchemy URL; empty: SQLite in ``data_dir``.
+    db: str = ""
+    data_dir: Path = Path("data")
+    #: Seconds a person's seat is kept after their connection drops, before a bot plays for it.
+    grace_seconds: float = 60.0
+    #: Seconds a bot waits before it moves, so that people can follow.
+    bot_delay: float = 0.8
+    #: The longest chat message, and how many a connection may send per ``chat_window`` seconds.
+    chat_max_length: int = 300
+    chat_burst: int = 5
+    chat_window: float = 10.0
+    #: How long the hint's search may think (seconds).
+    hint_seconds: float = 0.5
+    #: Threads for the bots that think long (the ``hard`` level) and hints.
+    bot_threads: int = 2
+    log_level: str = "info"
+    #: The address people are sent in share links; empty: derived from the request.
+    public_url: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def db_url(self) -> str:
+        if self.db:
+            return self.db
+        return f"sqlite:///{(self.data_dir / 'cardtable.db').as_posix()}"
+
+    @classmethod
+    def from_env(
+        cls, env: Mapping[str, str] | None = None, **overrides: Any
+    ) -> ServerConfig:
+        """Defaults, then ``CARDTABLE_<FIELD>`` variables, then ``overrides`` (flags given)."""
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for spec in dataclasses.fields(cls):
+            if spec.name == "extra":
+                continue
+            raw = env.get(ENV_PREFIX + spec.name.upper())
+            if raw is not None and raw != "":
+                values[spec.name] = _convert(spec.name, spec.type, raw)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        config = cls(**values)
+        config.check()
+        return config
+
+    def check(self) -> None:
+        """Refuse settings that make no sense, naming them."""
+        for name in ("grace_seconds", "bot_delay", "chat_window", "hint_seconds"):
+            if getattr(self, name) < 0:
+                raise CardtableError(
+                    _("the setting {name} cannot be negative").format(name=name)
+                )
+        if not 0 <= self.port <= 65535:
+            raise CardtableError(_("the port must be from 0 to 65535, not {port}").format(
+                port=self.port))
+        if self.chat_max_length < 1 or self.chat_burst < 1 or self.bot_threads < 1:
+            raise CardtableError(
+                _("chat_max_length, chat_burst and bot_threads must be at least 1")
+            )
+
+
+def _convert(name: str, kind: object, raw: str) -> Any:
+    text = str(kind)
+    try:
+        if "Path" in text:
+            return Path(raw)
+        if "int" in text:
+            return int(raw)
+        if "float" in text:
+            return float(raw)
+    except ValueError:
+        raise CardtableError(
+            _("{var} must be a number, not {value!r}").format(
+                var=ENV_PREFIX + name.upper(), value=raw
+            )
+        ) from None
+    return raw

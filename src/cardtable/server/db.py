@@ -1,0 +1,111 @@
+"""The database schema (SQLAlchemy 2 declarative models) and the engine factory.
+
+Event-sourced: ``tables`` holds each table's configuration and status, ``seats`` who holds each
+seat (token hashes only), ``events`` every accepted step of play in order (the start with the
+match seed, each deal with its seed, each action and decision), ``chat`` the table's messages.
+A table's state is always rebuilt by replaying its events through the engine; nothing else
+about a deal is stored. The schema itself is created by Alembic (``migrations/``); these models
+must match its latest revision (a test checks it).
+
+Portable SQL only (JSON is stored as text); SQLite gets WAL mode and ``synchronous=NORMAL``,
+which survives a killed process (not a power cut mid-commit; use PostgreSQL for that).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import (
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    #: JSON: the table options, the seats' kinds and bot levels, the timer and hint settings.
+    config: Mapped[str] = mapped_column(Text)
+    #: waiting → running → finished
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    #: JSON: the match outcome once finished.
+    result: Mapped[str | None] = mapped_column(Text)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_code", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_code", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), index=True)
+    #: 1, 2, 3… per table: the table's state version after this event.
+    seq: Mapped[int] = mapped_column(Integer)
+    #: start | deal | action | decision | end
+    kind: Mapped[str] = mapped_column(String(16))
+    #: JSON: the event's data (see ``store``).
+    data: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, NORMAL sync, foreign keys and a busy timeout."""
+    kwargs: dict[str, Any] = {}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine

@@ -1,0 +1,56 @@
+"""Namespaced error codes, each with a human message (gettext), sent as ``error`` messages.
+
+A code is stable (clients switch on it); the message is for people and may be translated.
+Whatever raised a ``ServerError`` changed nothing.
+"""
+
+from __future__ import annotations
+
+from cardtable.i18n import N_, _
+
+#: code → default message (marked for extraction, translated when sent)
+MESSAGES: dict[str, str] = {
+    "protocol/bad_json": N_("the message is not a JSON object"),
+    "protocol/bad_message": N_("the message is not one the protocol knows"),
+    "protocol/version": N_("this server speaks protocol version {version}"),
+    "protocol/hello_first": N_("the first message must be hello"),
+    "auth/bad_token": N_("this token does not hold a seat at this table"),
+    "seat/spectator": N_("spectators cannot act or ask for hints"),
+    "table/not_found": N_("there is no table with this code"),
+    "table/full": N_("every seat for a person at this table is taken"),
+    "table/seat_taken": N_("seat {seat} is already taken"),
+    "table/no_such_seat": N_("seat {seat} is not a seat for a person at this table"),
+    "table/bad_config": N_("the table cannot be made: {reason}"),
+    "table/not_running": N_("the table has not started yet"),
+    "table/finished": N_("the match at this table is over"),
+    "table/started": N_("the table has already started"),
+    "action/not_your_turn": N_("it is not your turn: seat {to_move} is to decide"),
+    "action/illegal": N_("illegal action: {reason}"),
+    "action/stale_state": N_(
+        "your action was for state {sent}, but the table is at state {current}: look again"
+    ),
+    "hint/off": N_("hints are switched off at this table"),
+    "hint/unavailable": N_("no hint is available here: {reason}"),
+    "chat/empty": N_("a chat message cannot be empty"),
+    "chat/too_long": N_("a chat message holds at most {limit} characters"),
+    "chat/rate_limited": N_("too many chat messages: wait a few seconds"),
+    "server/shutting_down": N_("the server is shutting down; reconnect in a moment"),
+}
+
+
+class ServerError(Exception):
+    """A refused request: ``code`` from ``MESSAGES``, the message formatted with ``details``."""
+
+    def __init__(self, code: str, **details: object) -> None:
+        if code not in MESSAGES:
+            raise KeyError(code)
+        self.code = code
+        self.details = details
+        super().__init__(code)
+
+    @property
+    def message(self) -> str:
+        return _(MESSAGES[self.code]).format(**self.details)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message}

@@ -1,0 +1,264 @@
+"""The load benchmark: real WebSocket clients, in this process, drive a server in another.
+
+N four-seat Punttu tables, every seat a person played by a client that sends the first legal
+action as soon as its state says it must decide. Measured over a window after a warm-up:
+accepted actions per second (the actor saw the next state) and the action-to-update latency
+(from sending an action to receiving the state that includes it), as percentiles. Idle memory
+per table is the server's resident memory grown by making and starting tables nobody plays.
+
+By default the server is started here (``cardtable serve`` on a free port of 127.0.0.1 with a
+fresh SQLite database in a temporary folder) and stopped at the end; ``url`` targets a running
+one (memory is then not measured). Only loopback addresses are ever used by default.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+from websockets.asyncio.client import ClientConnection, connect
+
+SEATS = 4
+#: Deals per match: long enough that no table ends during a run.
+DEALS = 100
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    accepted: int = 0
+    errors: int = 0
+    measuring: bool = False
+
+
+@dataclass(frozen=True)
+class Report:
+    tables: int
+    seconds: float
+    actions: int
+    errors: int
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    idle_kib_per_table: float | None
+    server_rss_mib: float | None
+    server_cpu_s: float | None = None
+    client_cpu_s: float | None = None
+
+    @property
+    def per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tables": self.tables,
+            "seconds": round(self.seconds, 1),
+            "accepted_actions": self.actions,
+            "actions_per_second": round(self.per_second, 1),
+            "errors": self.errors,
+            "latency_ms": {"p50": round(self.p50_ms, 1), "p99": round(self.p99_ms, 1),
+                           "max": round(self.max_ms, 1)},
+            "idle_kib_per_table": None if self.idle_kib_per_table is None
+            else round(self.idle_kib_per_table, 1),
+            "server_rss_mib": None if self.server_rss_mib is None
+            else round(self.server_rss_mib, 1),
+            "server_cpu_s": _round(self.server_cpu_s),
+            "client_cpu_s": _round(self.client_cpu_s),
+            # server CPU per accepted action: what one free core could sustain is 1000 / this
+            "server_cpu_ms_per_action": _round(
+                1000 * self.server_cpu_s / self.actions
+                if self.server_cpu_s is not None and self.actions else None, 3
+            ),
+        }
+
+
+def _round(value: float | None, digits: int = 2) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) used so far by process ``pid`` (Linux), or by this process."""
+    if pid is None:
+        usage = os.times()
+        return usage.user + usage.system
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int | None:
+    """Resident memory of process ``pid`` (Linux), in KiB."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+class LocalServer:
+    """``cardtable serve`` on a free loopback port with a throw-away database."""
+
+    def __init__(self) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="cardtable-load-")
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = int(sock.getsockname()[1])
+        env = {**os.environ, "CARDTABLE_BOT_DELAY": "0", "CARDTABLE_LOG_LEVEL": "warning",
+               "CARDTABLE_GRACE_SECONDS": "3600"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
+             "--port", str(self.port), "--data-dir", self.folder.name],
+            env=env, stdout=subprocess.DEVNULL,
+        )
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 30
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError("cardtable serve exited at start")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            if time.monotonic() > deadline:
+                raise RuntimeError("cardtable serve did not start in 30 s")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.folder.cleanup()
+
+
+async def _make_table(http: httpx.AsyncClient, started: bool = True) -> tuple[str, list[str]]:
+    made = await http.post("/api/tables", json={
+        "game": "punttu", "options": {"deals": DEALS}, "seats": [{"kind": "person"}] * SEATS,
+    })
+    made.raise_for_status()
+    code = made.json()["code"]
+    tokens = []
+    for seat in range(SEATS if started else SEATS - 1):
+        joined = await http.post(f"/api/tables/{code}/join", json={"name": f"load{seat}"})
+        joined.raise_for_status()
+        tokens.append(joined.json()["token"])
+    return code, tokens
+
+
+async def _seat(ws_url: str, code: str, token: str, stats: Stats) -> None:
+    """One seat's client: act on every state that lists legal actions; time the answer."""
+    ws: ClientConnection = await connect(f"{ws_url}/ws/{code}", max_size=2**22,
+                                         open_timeout=60, ping_interval=None, compression=None)
+    loads, dumps, clock = orjson.loads, json.dumps, time.perf_counter
+    try:
+        await ws.send(dumps({"type": "hello", "token": token}))
+        sent: tuple[int, float] | None = None
+        async for text in ws:
+            message = loads(text)
+            kind = message.get("type")
+            if kind == "error":
+                stats.errors += 1
+                sent = None
+                await ws.send(dumps({"type": "sync"}))
+                continue
+            if kind != "state":
+                continue
+            if sent is not None and message["version"] > sent[0]:
+                if stats.measuring:
+                    stats.latencies.append(clock() - sent[1])
+                    stats.accepted += 1
+                sent = None
+            if message["legal"] and sent is None and message["status"] == "running":
+                sent = (message["version"], clock())
+                await ws.send(dumps({"type": "action", "action": message["legal"][0],
+                                     "version": message["version"]}))
+    finally:
+        await ws.close()
+
+
+async def _idle_memory(url: str, pid: int, count: int) -> float | None:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for _ in range(10):  # first tables load code and caches: not per-table memory
+            await _make_table(http)
+        before = rss_kib(pid)
+        for _ in range(count):
+            await _make_table(http)
+        after = rss_kib(pid)
+    if before is None or after is None:
+        return None
+    return (after - before) / count
+
+
+async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
+              idle_tables: int) -> Report:
+    server = LocalServer() if url is None else None
+    base = url or (server.url if server else "")
+    ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
+    try:
+        stats = Stats()
+        idle = (
+            await _idle_memory(base, server.process.pid, idle_tables)
+            if server and idle_tables else None
+        )
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            made = [await _make_table(http) for _ in range(tables)]
+        tasks = [
+            asyncio.create_task(_seat(ws_url, code, token, stats))
+            for code, tokens in made
+            for token in tokens
+        ]
+        await asyncio.sleep(warmup)
+        pid = server.process.pid if server else None
+        server_cpu = cpu_seconds(pid) if pid else None
+        client_cpu = cpu_seconds(None)
+        stats.measuring = True
+        start = time.perf_counter()
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - start
+        server_used = (
+            cpu_seconds(pid) - server_cpu  # type: ignore[operator]
+            if pid and server_cpu is not None else None
+        )
+        client_used = cpu_seconds(None) - client_cpu  # type: ignore[operator]
+        rss = rss_kib(server.process.pid) if server else None
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        latencies = stats.latencies
+        return Report(
+            tables=tables, seconds=elapsed, actions=stats.accepted, errors=stats.errors,
+            p50_ms=1000 * _percentile(latencies, 0.50),
+            p99_ms=1000 * _percentile(latencies, 0.99),
+            max_ms=1000 * max(latencies, default=float("nan")),
+            idle_kib_per_table=idle,
+            server_rss_mib=None if rss is None else rss / 1024,
+            server_cpu_s=server_used,
+            client_cpu_s=client_used,
+        )
+    finally:
+        if server is not None:
+            server.stop()

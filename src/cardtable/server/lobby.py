@@ -1,0 +1,176 @@
+"""Every table by its share code: making, joining, finding and rebuilding tables.
+
+The lobby holds the tables being played (and those waiting for people) in memory; a finished
+table is read back from the store when asked for (its record, its result). On start,
+``rebuild`` replays every unfinished table from its events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from functools import partial
+from typing import Any
+
+import cardtable
+from cardtable.bots.base import available_bots
+from cardtable.errors import CardtableError
+from cardtable.i18n import _
+from cardtable.server import store
+from cardtable.server.errors import ServerError
+from cardtable.server.table import SeatPlan, Services, Table, TableConfig
+from cardtable.server.tokens import hash_token, new_code, new_token, normalize_code, token_matches
+
+log = logging.getLogger("cardtable.server.lobby")
+
+
+class Lobby:
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.tables: dict[str, Table] = {}
+
+    # -- start and stop ---------------------------------------------------------------------------
+
+    def rebuild(self) -> int:
+        """Replay every unfinished table from the store; returns how many."""
+        read = self.services.writer.read
+        for code in read(store.unfinished_codes):
+            stored = read(partial(store.load_table, code=code))
+            assert stored is not None
+            try:
+                table = Table.rebuild(stored, self.services)
+            except CardtableError:
+                log.exception("table cannot be rebuilt", extra={"table": code})
+                continue
+            self.tables[code] = table
+        return len(self.tables)
+
+    def resume(self) -> None:
+        """Once the loop runs: grace periods for everyone, bots back to their moves."""
+        loop = asyncio.get_running_loop()
+        for table in self.tables.values():
+            table.start_graces()
+            table.schedule()
+            if table.status == "waiting" and not table.free_seats():
+                # the last seat was stored but the start was not (a crash in between)
+                loop.create_task(table.start_if_full())
+
+    def forget_if_done(self, table: Table) -> None:
+        """Drop a finished table nobody watches from memory (the store keeps it)."""
+        if table.status == "finished" and not table.connections():
+            self.tables.pop(table.code, None)
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.close()
+
+    # -- tables ---------------------------------------------------------------------------------
+
+    def check_config(self, config: TableConfig) -> None:
+        """Refuse a table that cannot be played, saying why (``table/bad_config``)."""
+        try:
+            game = cardtable.game(config.game, config.players, **config.options)
+        except CardtableError as error:
+            raise ServerError("table/bad_config", reason=str(error)) from None
+        if len(config.seats) != game.players:
+            raise ServerError(
+                "table/bad_config",
+                reason=_("{n} seats were described for {players} players").format(
+                    n=len(config.seats), players=game.players
+                ),
+            )
+        levels = available_bots(game.name)
+        for index, seat in enumerate(config.seats):
+            if seat.kind == "bot" and seat.level not in levels:
+                raise ServerError(
+                    "table/bad_config",
+                    reason=_("seat {seat}: unknown bot level {level!r}; choose one of {levels}")
+                    .format(seat=index, level=seat.level, levels=", ".join(levels)),
+                )
+            if seat.kind not in ("person", "bot"):
+                raise ServerError(
+                    "table/bad_config",
+                    reason=_("seat {seat} is 'person' or 'bot', not {kind!r}").format(
+                        seat=index, kind=seat.kind
+                    ),
+                )
+        turn = config.turn_seconds
+        if turn is not None and turn != 0 and not 0.01 <= turn <= 3600:
+            raise ServerError(
+                "table/bad_config", reason=_("the turn timer is 0.01 to 3600 seconds")
+            )
+        if not any(seat.kind == "person" for seat in config.seats):
+            raise ServerError("table/bad_config", reason=_("a table needs at least one person"))
+
+    async def create(self, config: TableConfig) -> Table:
+        self.check_config(config)
+        game = cardtable.game(config.game, config.players, **config.options)
+        config = TableConfig(
+            game=game.name,
+            players=game.players,
+            options=dict(game.options),  # every option's value, defaults included
+            seats=config.seats,
+            turn_seconds=config.turn_seconds or None,
+            hints=config.hints,
+        )
+        writer = self.services.writer
+        while True:
+            code = new_code()
+            if code not in self.tables and not writer.read(partial(store.code_exists, code=code)):
+                break
+        table = Table(code, config, self.services)
+        await writer.run(
+            lambda session: store.create_table(
+                session, code=code, game=game.name, players=game.players, config=config.to_dict()
+            )
+        )
+        self.tables[code] = table
+        log.info("table created", extra={"table": code, "game": game.name})
+        return table
+
+    def get(self, code: str) -> Table:
+        """The table with ``code``; a finished one is rebuilt from the store on demand."""
+        code = normalize_code(code)
+        table = self.tables.get(code)
+        if table is not None:
+            return table
+        stored = self.services.writer.read(lambda session: store.load_table(session, code))
+        if stored is None:
+            raise ServerError("table/not_found")
+        return Table.rebuild(stored, self.services)
+
+    async def join(self, code: str, seat: int | None, name: str) -> tuple[Table, int, str]:
+        """Take a person's seat; returns the table, the seat and its secret token."""
+        table = self.get(code)
+        token = new_token()
+        index = await table.take_seat(seat, name, hash_token(token))
+        return table, index, token
+
+    def seat_of(self, table: Table, token: str) -> int:
+        for index, seat in enumerate(table.seats):
+            if token_matches(token, seat.token_hash):
+                return index
+        raise ServerError("auth/bad_token")
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Tables waiting for people (free seats first), then those being played (to watch)."""
+        tables = sorted(
+            self.tables.values(), key=lambda t: (t.status != "waiting", t.code)
+        )
+        return [t.summary() for t in tables if t.status in ("waiting", "running")]
+
+    def quick_config(
+        self, game: str, players: int | None, level: str, options: dict[str, Any],
+        turn_seconds: float | None = None, hints: bool = True,
+    ) -> TableConfig:
+        try:
+            table = cardtable.game(game, players, **options)
+        except CardtableError as error:
+            raise ServerError("table/bad_config", reason=str(error)) from None
+        seats = (SeatPlan(kind="person"),) + tuple(
+            SeatPlan(kind="bot", level=level) for _ in range(table.players - 1)
+        )
+        return TableConfig(
+            game=table.name, players=table.players, options=options, seats=seats,
+            turn_seconds=turn_seconds, hints=hints,
+        )

@@ -1,0 +1,146 @@
+"""The event store: what is written about a table and read back to rebuild it.
+
+Events (``EventRow.kind`` and its JSON ``data``), numbered 1, 2, 3… per table (``seq``, the
+table's state version after the event):
+
+- ``start``: ``{"seed": match seed, "dealer": first dealer}`` — the match is dealt from these
+  (each deal's seed derives from the match seed, ``cardtable.engine.match.deal_seed``).
+- ``deal``: ``{"number": n (from 1), "seed": its seed, "dealer": table seat, "seats": [...]}``.
+- ``action``: ``{"seat": table seat, "text": canonical action text, "by": person|bot|timer|away}``.
+- ``decision``: ``{"seat": table seat, "text": "buyback"|"decline", "by": …}``.
+- ``end``: ``{"outcome": the match outcome}``.
+
+Every function here takes a ``Connection`` inside a transaction the caller opened (the writer's
+group commit), so the events of one step and the status they imply commit together. Plain SQL
+expressions (SQLAlchemy Core) on the models' tables: a commit costs a fraction of what the ORM's
+unit of work would, and this is the server's busiest write.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Table, insert, select, update
+
+from cardtable.server.db import Base, ChatRow, EventRow, SeatRow, TableRow, utcnow
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    seat: int
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    code: str
+    game: str
+    players: int
+    config: dict[str, Any]
+    status: str
+    seats: tuple[StoredSeat, ...]
+    events: tuple[StoredEvent, ...]
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+TABLES: Table = Base.metadata.tables[TableRow.__tablename__]
+SEATS: Table = Base.metadata.tables[SeatRow.__tablename__]
+EVENTS: Table = Base.metadata.tables[EventRow.__tablename__]
+CHAT: Table = Base.metadata.tables[ChatRow.__tablename__]
+
+
+def create_table(
+    db: Connection, *, code: str, game: str, players: int, config: dict[str, Any]
+) -> None:
+    db.execute(insert(TABLES).values(code=code, game=game, players=players, config=dumps(config),
+                                     status="waiting", created_at=utcnow()))
+
+
+def code_exists(db: Connection, code: str) -> bool:
+    return db.execute(select(TABLES.c.code).where(TABLES.c.code == code)).first() is not None
+
+
+def add_seat(db: Connection, *, code: str, seat: int, name: str, token_hash: str) -> None:
+    """Raises ``IntegrityError`` if the seat is taken (unique table and seat)."""
+    db.execute(insert(SEATS).values(table_code=code, seat=seat, name=name,
+                                    token_hash=token_hash, joined_at=utcnow()))
+
+
+def append_events(
+    db: Connection, code: str, events: Sequence[StoredEvent], status: str | None = None,
+    result: dict[str, Any] | None = None,
+) -> None:
+    """Add one step's events (and the table status they lead to) to the open transaction."""
+    now = utcnow()
+    db.execute(
+        insert(EVENTS),
+        [{"table_code": code, "seq": e.seq, "kind": e.kind, "data": dumps(e.data), "at": now}
+         for e in events],
+    )
+    if status is not None:
+        values: dict[str, Any] = {"status": status}
+        if status == "finished":
+            values.update(finished_at=now, result=dumps(result))
+        db.execute(update(TABLES).where(TABLES.c.code == code).values(**values))
+
+
+def add_chat(db: Connection, *, code: str, seat: int | None, name: str, text: str) -> None:
+    db.execute(insert(CHAT).values(table_code=code, seat=seat, name=name, text=text, at=utcnow()))
+
+
+def recent_chat(db: Connection, code: str, limit: int = 50) -> list[dict[str, Any]]:
+    rows = db.execute(
+        select(CHAT.c.seat, CHAT.c.name, CHAT.c.text, CHAT.c.at)
+        .where(CHAT.c.table_code == code).order_by(CHAT.c.id.desc()).limit(limit)
+    ).all()
+    return [
+        {"seat": r.seat, "name": r.name, "text": r.text, "at": r.at.timestamp()}
+        for r in reversed(rows)
+    ]
+
+
+def load_table(db: Connection, code: str) -> StoredTable | None:
+    row = db.execute(select(TABLES).where(TABLES.c.code == code)).first()
+    if row is None:
+        return None
+    seats = db.execute(
+        select(SEATS.c.seat, SEATS.c.name, SEATS.c.token_hash)
+        .where(SEATS.c.table_code == code).order_by(SEATS.c.seat)
+    ).all()
+    events = db.execute(
+        select(EVENTS.c.seq, EVENTS.c.kind, EVENTS.c.data)
+        .where(EVENTS.c.table_code == code).order_by(EVENTS.c.seq)
+    ).all()
+    return StoredTable(
+        code=row.code,
+        game=row.game,
+        players=row.players,
+        config=json.loads(row.config),
+        status=row.status,
+        seats=tuple(StoredSeat(s.seat, s.name, s.token_hash) for s in seats),
+        events=tuple(StoredEvent(e.seq, e.kind, json.loads(e.data)) for e in events),
+    )
+
+
+def unfinished_codes(db: Connection) -> list[str]:
+    """Tables to rebuild on start: waiting or running."""
+    return list(
+        db.scalars(
+            select(TABLES.c.code).where(TABLES.c.status != "finished")
+            .order_by(TABLES.c.created_at)
+        ).all()
+    )

@@ -1,0 +1,803 @@
+"""One table at run time: its match, its seats, its connections, and the guard.
+
+Every action — a person's, a bot's, a stand-in's after a timeout or an absence — goes through
+``Table.act``, the one guard (boardgame.io's order):
+
+1. authenticated seat (the caller passes the seat its token proved; spectators cannot act);
+2. table running, and that seat on turn: the deal's ``to_move`` (in Pontinho's claim round the
+   engine asks each claimant in turn, so the claimant asked is ``to_move``), or the seat whose
+   decision between deals is pending (``match.to_move``);
+3. the client's state version equals the table's (else ``action/stale_state``);
+4. the engine validates and applies (``IllegalAction`` → ``action/illegal``, nothing changed);
+5. the step's events (the action, a new deal with its seed, the match's end) are committed in
+   one transaction;
+6. only then is each viewer sent its own view.
+
+The table's lock is held from 2 to 6, so no one ever sees a state that is not yet stored. A
+failed commit reloads the table from its stored events (what was not stored did not happen).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+import cardtable
+from cardtable.bots.ismcts import ISMCTSBot, can_search
+from cardtable.engine.game import Game
+from cardtable.engine.match import Match, match_class
+from cardtable.errors import CardtableError, IllegalAction
+from cardtable.i18n import _
+from cardtable.server import store
+from cardtable.server.bots import STAND_IN, BotSeats
+from cardtable.server.config import ServerConfig
+from cardtable.server.errors import ServerError
+from cardtable.server.protocol import PROTOCOL_VERSION
+from cardtable.server.store import StoredEvent, StoredTable
+from cardtable.server.writer import Writer
+
+log = logging.getLogger("cardtable.server.table")
+
+#: Messages a connection may have waiting before it is judged too slow and closed.
+MAX_QUEUED = 1000
+HINT_ITERATIONS = 2_000
+HINT_TOP = 5
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatPlan:
+    """A seat as the table was made: for a person, or a bot of a level."""
+
+    kind: str  # "person" | "bot"
+    level: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableConfig:
+    """What a table is made of; stored as the table's configuration."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seats: tuple[SeatPlan, ...]
+    turn_seconds: float | None = None
+    hints: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "options": self.options,
+            "seats": [s.to_dict() for s in self.seats],
+            "turn_seconds": self.turn_seconds,
+            "hints": self.hints,
+        }
+
+    @classmethod
+    def from_stored(cls, game: str, players: int, data: dict[str, Any]) -> TableConfig:
+        return cls(
+            game=game,
+            players=players,
+            options=dict(data["options"]),
+            seats=tuple(SeatPlan(kind=s["kind"], level=s["level"]) for s in data["seats"]),
+            turn_seconds=data.get("turn_seconds"),
+            hints=bool(data.get("hints", True)),
+        )
+
+
+class Connection:
+    """One WebSocket (or a test's stand-in): messages queue here and a sender drains them, so a
+    slow client never holds a table up; one that falls ``MAX_QUEUED`` behind is dropped."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.chat_times: list[float] = []
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class SeatState:
+    plan: SeatPlan
+    name: str | None = None
+    token_hash: str | None = None
+    connections: set[Connection] = field(default_factory=set)
+    #: A person whose grace period ran out: a stand-in bot plays until they return.
+    away: bool = False
+    grace: asyncio.Task[None] | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.plan.kind == "bot" or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class Services:
+    """What every table shares: settings, the writer, the pool for slow bots, a clock."""
+
+    config: ServerConfig
+    writer: Writer
+    pool: Executor
+    clock: Callable[[], float] = time.time
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as compact JSON text (orjson: this is the server's hottest path)."""
+    return orjson.dumps(message).decode()
+
+
+class Table:
+    """See the module docstring. Build with ``Table.new`` or ``Table.rebuild``."""
+
+    def __init__(self, code: str, config: TableConfig, services: Services) -> None:
+        self.code = code
+        self.config = config
+        self.services = services
+        self.game: Game = cardtable.game(config.game, config.players, **config.options)
+        self.seats = [SeatState(plan) for plan in config.seats]
+        self.status = "waiting"
+        self.match: Match | None = None
+        self.version = 0
+        self.spectators: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.bots = BotSeats(secrets.randbits(63))
+        self.last: dict[str, Any] | None = None
+        self.deadline: float | None = None
+        self._pending: asyncio.Task[None] | None = None
+        self._events_seen: dict[int | None, list[dict[str, Any]]] = {}
+        self.result: dict[str, Any] | None = None
+
+    # -- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def rebuild(cls, stored: StoredTable, services: Services) -> Table:
+        """The table as its stored events leave it: every action replayed through the engine."""
+        config = TableConfig.from_stored(stored.game, stored.players, stored.config)
+        table = cls(stored.code, config, services)
+        for seat in stored.seats:
+            table.seats[seat.seat].name = seat.name
+            table.seats[seat.seat].token_hash = seat.token_hash
+        table.status = "waiting"
+        for event in stored.events:
+            table._replay(event)
+            table.version = event.seq
+        if stored.status == "finished" and table.match is not None:
+            table.status = "finished"
+        return table
+
+    def _replay(self, event: StoredEvent) -> None:
+        data = event.data
+        if event.kind == "start":
+            self.match = match_class(self.game)(self.game, seed=data["seed"], dealer=data["dealer"])
+            self.status = "running"
+        elif event.kind == "deal":
+            assert self.match is not None
+            if data["number"] > 1:
+                deal = self.match.next_deal()
+                if deal.seed != data["seed"]:
+                    raise CardtableError(
+                        _("table {code}: deal {n} was stored with another seed").format(
+                            code=self.code, n=data["number"]
+                        )
+                    )
+        elif event.kind == "action":
+            assert self.match is not None
+            self.match.current.apply(data["text"])
+            self.last = {"seat": data["seat"], "action": data["text"], "by": data.get("by")}
+        elif event.kind == "decision":
+            assert self.match is not None
+            self.match.apply(data["text"])
+            self.last = {"seat": data["seat"], "action": data["text"], "by": data.get("by")}
+        elif event.kind == "end":
+            self.status = "finished"
+            self.result = data.get("outcome")
+
+    # -- what the table looks like ----------------------------------------------------------------
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.taken]
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby shows it (public)."""
+        match = self.match
+        return {
+            "code": self.code,
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "status": self.status,
+            "version": self.version,
+            "turn_seconds": self.config.turn_seconds,
+            "hints": self.config.hints,
+            "deal": len(match.deals) if match else 0,
+            "seats": [self._seat_info(i) for i in range(len(self.seats))],
+            "free_seats": self.free_seats(),
+            "spectators": len(self.spectators),
+            "result": self.result,
+        }
+
+    def _seat_info(self, index: int) -> dict[str, Any]:
+        seat = self.seats[index]
+        return {
+            "seat": index,
+            "kind": seat.plan.kind,
+            "level": seat.plan.level,
+            "name": seat.name if seat.plan.kind == "person" else seat.plan.level,
+            "taken": seat.taken,
+            "connected": bool(seat.connections),
+            "away": seat.away,
+        }
+
+    def mover(self) -> tuple[int | None, str]:
+        """The table seat whose decision is pending and the phase: ``deal``, ``decision``,
+        ``waiting`` or ``over``."""
+        match = self.match
+        if self.status == "waiting" or match is None:
+            return None, "waiting"
+        if self.status == "finished" or match.is_over:
+            return None, "over"
+        state = match.current
+        if not state.is_over:
+            return match.table_seat(state.to_move), "deal"
+        return match.to_move, "decision"
+
+    def _common(self) -> dict[str, Any]:
+        """The part of a ``state`` message that is the same for every viewer (computed once
+        per step, not once per viewer)."""
+        match = self.match
+        mover, phase = self.mover()
+        common: dict[str, Any] = {
+            "type": "state",
+            "v": PROTOCOL_VERSION,
+            "table": self.code,
+            "version": self.version,
+            "status": self.status,
+            "phase": phase,
+            "seat": None,
+            "to_move": mover,
+            "deadline": self.deadline if mover is not None else None,
+            "last": self.last,
+        }
+        if match is not None:
+            common["deal"] = len(match.deals)
+            common["seats_of_deal"] = list(match.seats_of_deal(len(match.deals) - 1))
+            common["totals"] = list(match.totals)
+        return common
+
+    def state_message(
+        self, seat: int | None, *, full: bool = False, common: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """What ``seat`` (a table seat, ``None``: a spectator) is sent after each step."""
+        message = dict(common if common is not None else self._common())
+        message["seat"] = seat
+        match = self.match
+        if match is None:
+            return message
+        deal_seat = match.deal_seat(seat) if seat is not None else None
+        state = match.current
+        message["deal_seat"] = deal_seat
+        message["view"] = match.deal_view(deal_seat)
+        message["events"] = self._events_seen.get(deal_seat, [])
+        message["legal"] = []
+        if full:
+            message["log"] = [[s, str(a)] for s, a in state.history]
+        if seat is not None and message["to_move"] == seat and self.status == "running":
+            if message["phase"] == "deal":
+                message["legal"] = [str(a) for a in state.legal_actions()]
+            elif message["phase"] == "decision":
+                message["legal"] = [str(a) for a in match.legal_actions()]
+                message["decision_view"] = match.decision_view(seat)
+        return message
+
+    # -- connections -----------------------------------------------------------------------------
+
+    def connections(self) -> list[Connection]:
+        found = list(self.spectators)
+        for seat in self.seats:
+            found.extend(seat.connections)
+        return found
+
+    async def attach(self, connection: Connection) -> None:
+        """A connection joins (its seat already authenticated): send it everything it needs."""
+        async with self.lock:
+            if connection.seat is None:
+                self.spectators.add(connection)
+            else:
+                seat = self.seats[connection.seat]
+                seat.connections.add(connection)
+                if seat.grace is not None:
+                    seat.grace.cancel()
+                    seat.grace = None
+                if seat.away:
+                    seat.away = False
+                    self.schedule()  # the person plays again: no stand-in move pending
+            connection.push(dumps(self.welcome(connection.seat)))
+            chat = await self.services.writer.run(
+                lambda session: store.recent_chat(session, self.code)
+            )
+            for line in chat:
+                connection.push(dumps(self._chat_message(line)))
+            connection.push(dumps(self.state_message(connection.seat, full=True)))
+            self._broadcast_seats()
+
+    def welcome(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "v": PROTOCOL_VERSION,
+            "table": self.summary(),
+            "seat": seat,
+            "name": self.seats[seat].name if seat is not None else None,
+        }
+
+    async def detach(self, connection: Connection) -> None:
+        """A connection closed. A person's seat with no connection left starts its grace
+        period; once over, a stand-in bot plays for it until the person returns."""
+        async with self.lock:
+            connection.close()
+            if connection.seat is None:
+                self.spectators.discard(connection)
+                return
+            seat = self.seats[connection.seat]
+            seat.connections.discard(connection)
+            if not seat.connections and self.status != "finished":
+                self._start_grace(connection.seat)
+            self._broadcast_seats()
+
+    def _start_grace(self, index: int) -> None:
+        seat = self.seats[index]
+        if seat.plan.kind != "person" or seat.connections or seat.away:
+            return
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.grace = asyncio.get_running_loop().create_task(self._grace(index))
+
+    def start_graces(self) -> None:
+        """After a restart nobody is connected: every person's seat gets its grace period."""
+        for index in range(len(self.seats)):
+            self._start_grace(index)
+
+    async def _grace(self, index: int) -> None:
+        await asyncio.sleep(self.services.config.grace_seconds)
+        async with self.lock:
+            seat = self.seats[index]
+            seat.grace = None
+            if seat.connections:
+                return
+            seat.away = True
+            log.info("seat away", extra={"table": self.code, "seat": index})
+            self.schedule()
+            self._broadcast_seats()
+
+    def _broadcast_seats(self) -> None:
+        text = dumps(
+            {"type": "seats", "v": PROTOCOL_VERSION, "table": self.code,
+             "seats": [self._seat_info(i) for i in range(len(self.seats))]}
+        )
+        for connection in self.connections():
+            connection.push(text)
+
+    def _broadcast_state(self) -> None:
+        """Each viewer its own view: one message built per seat, shared by its connections."""
+        common = self._common()
+        for index, seat in enumerate(self.seats):
+            if seat.connections:
+                text = dumps(self.state_message(index, common=common))
+                for connection in seat.connections:
+                    connection.push(text)
+        if self.spectators:
+            text = dumps(self.state_message(None, common=common))
+            for connection in self.spectators:
+                connection.push(text)
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        text = dumps(message)
+        for connection in self.connections():
+            connection.push(text)
+
+    # -- joining and starting ----------------------------------------------------------------------
+
+    async def take_seat(self, index: int | None, name: str, token_hash: str) -> int:
+        """Give a free person's seat (``index``, or the first free) to ``name``; start the table
+        once every seat is taken."""
+        async with self.lock:
+            if self.status != "waiting":
+                raise ServerError("table/started")
+            free = self.free_seats()
+            if index is None:
+                if not free:
+                    raise ServerError("table/full")
+                index = free[0]
+            if not 0 <= index < len(self.seats) or self.seats[index].plan.kind != "person":
+                raise ServerError("table/no_such_seat", seat=index)
+            if index not in free:
+                raise ServerError("table/seat_taken", seat=index)
+            chosen = index
+            await self.services.writer.run(
+                lambda session: store.add_seat(
+                    session, code=self.code, seat=chosen, name=name, token_hash=token_hash
+                )
+            )
+            self.seats[chosen].name = name
+            self.seats[chosen].token_hash = token_hash
+            log.info("seat taken", extra={"table": self.code, "seat": chosen})
+            if not self.free_seats():
+                await self._start()
+            else:
+                self._broadcast_seats()
+            return chosen
+
+    async def start_if_full(self) -> None:
+        async with self.lock:
+            if self.status == "waiting" and not self.free_seats():
+                await self._start()
+
+    async def _start(self) -> None:
+        """Deal the match's first deal (lock held): the seed and the deal stored first."""
+        seed = secrets.randbits(63)
+        dealer = secrets.randbelow(self.game.players)
+        match = match_class(self.game)(self.game, seed=seed, dealer=dealer)
+        first = match.current
+        events = [
+            StoredEvent(self.version + 1, "start", {"seed": seed, "dealer": dealer}),
+            StoredEvent(self.version + 2, "deal", self._deal_data(match)),
+        ]
+        await self._commit(events, "running")
+        self.match = match
+        self.status = "running"
+        self.version += len(events)
+        self._events_seen = {}
+        assert first is match.current
+        log.info("table started", extra={"table": self.code, "game": self.game.name})
+        self.schedule()
+        self._broadcast_seats()
+        self._broadcast_state()
+
+    @staticmethod
+    def _deal_data(match: Match) -> dict[str, Any]:
+        state = match.current
+        return {
+            "number": len(match.deals),
+            "seed": state.seed,
+            "dealer": match.table_seat(state.dealer),
+            "seats": list(match.seats_of_deal(len(match.deals) - 1)),
+        }
+
+    async def _commit(
+        self, events: Sequence[StoredEvent], status: str | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        code = self.code
+        await self.services.writer.run(
+            lambda session: store.append_events(session, code, events, status, result)
+        )
+
+    # -- the guard -------------------------------------------------------------------------------
+
+    async def act(
+        self, seat: int | None, text: str, version: int, *, by: str = "person"
+    ) -> None:
+        """The one way a table changes (see the module docstring). ``by``: ``person``, or
+        ``bot`` / ``away`` / ``timer`` for moves made for a seat; those are dropped silently
+        when the seat is no longer theirs to play (the person came back, someone moved)."""
+        if seat is None:
+            raise ServerError("seat/spectator")
+        async with self.lock:
+            if self.status == "waiting":
+                raise ServerError("table/not_running")
+            if self.status == "finished":
+                raise ServerError("table/finished")
+            mover, phase = self.mover()
+            if mover != seat:
+                raise ServerError("action/not_your_turn", to_move=mover)
+            if version != self.version:
+                raise ServerError("action/stale_state", sent=version, current=self.version)
+            if by in ("bot", "away") and not self.auto_level(seat):
+                return
+            match = self.match
+            assert match is not None
+            if phase == "deal":
+                state = match.current
+                try:
+                    action = state.game.parse_action(text)
+                    events = state.apply(action)
+                except IllegalAction as error:
+                    raise ServerError("action/illegal", reason=str(error)) from None
+                canonical = str(action)
+                kind = "action"
+                viewers = [None, *range(state.game.players)]
+                self._events_seen = {v: [e.view(v) for e in events] for v in viewers}
+            else:
+                try:
+                    match.apply(text)
+                except IllegalAction as error:
+                    raise ServerError("action/illegal", reason=str(error)) from None
+                decisions = getattr(match, "decisions", None)
+                canonical = decisions[-1][-1][1] if decisions and decisions[-1] else text
+                kind = "decision"
+                self._events_seen = {}
+            stored = [
+                StoredEvent(self.version + 1, kind, {"seat": seat, "text": canonical, "by": by})
+            ]
+            deal_over = match.current.is_over
+            status, result = self._advance(match, stored)
+            try:
+                await self._commit(stored, status, result)
+            except Exception:
+                log.exception("commit failed; reloading the table", extra={"table": self.code})
+                await self._reload()
+                raise
+            self.version += len(stored)
+            self.last = {"seat": seat, "action": canonical, "by": by}
+            if status is not None:
+                self.status = status
+                self.result = result
+            self.deadline = None
+            self._after_step(match, deal_over, stored)
+
+    def _advance(
+        self, match: Match, stored: list[StoredEvent]
+    ) -> tuple[str | None, dict[str, Any] | None]:
+        """After a move: the next deal when one is due, or the match's end (events appended)."""
+        if not match.current.is_over:
+            return None, None
+        if match.is_over:
+            outcome = match.outcome
+            result = outcome.to_dict() if outcome is not None else None
+            stored.append(StoredEvent(self.version + len(stored) + 1, "end", {"outcome": result}))
+            return "finished", result
+        if match.to_move is None:
+            match.next_deal()
+            stored.append(
+                StoredEvent(self.version + len(stored) + 1, "deal", self._deal_data(match))
+            )
+        return None, None
+
+    def _after_step(self, match: Match, deal_over: bool, stored: Sequence[StoredEvent]) -> None:
+        """Tell everyone (the step is stored): the end of a deal, the state, the match's end."""
+        if deal_over and stored[0].kind == "action":
+            self._send_deal_end(match, stored)
+        new_deal = any(e.kind == "deal" for e in stored)
+        if new_deal:
+            self._events_seen = {}
+        self.schedule()
+        common = self._common()
+        for index, seat in enumerate(self.seats):
+            if seat.connections:
+                text = dumps(self.state_message(index, full=new_deal, common=common))
+                for connection in seat.connections:
+                    connection.push(text)
+        if self.spectators:
+            text = dumps(self.state_message(None, full=new_deal, common=common))
+            for connection in self.spectators:
+                connection.push(text)
+        if self.status == "finished":
+            self._broadcast({"type": "match_end", "v": PROTOCOL_VERSION, "table": self.code,
+                             "version": self.version, "outcome": self.result})
+            log.info("match over", extra={"table": self.code})
+
+    def _send_deal_end(self, match: Match, stored: Sequence[StoredEvent]) -> None:
+        new_deal = any(e.kind == "deal" for e in stored)
+        index = len(match.deals) - (2 if new_deal else 1)
+        deal = match.deals[index]
+        outcome = deal.outcome
+        self._broadcast(
+            {
+                "type": "deal_end",
+                "v": PROTOCOL_VERSION,
+                "table": self.code,
+                "version": self.version,
+                "deal": index + 1,
+                "seats_of_deal": list(match.seats_of_deal(index)),
+                "outcome": outcome.to_dict() if outcome is not None else None,
+                "totals": list(match.totals),
+                "record": f"/api/tables/{self.code}/deals/{index + 1}/record",
+            }
+        )
+
+    async def _reload(self) -> None:
+        stored = self.services.writer.read(lambda session: store.load_table(session, self.code))
+        assert stored is not None
+        fresh = Table.rebuild(stored, self.services)
+        self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
+        self.last, self.result, self._events_seen = fresh.last, fresh.result, {}
+        self._broadcast_state()
+
+    # -- moves made for a seat ---------------------------------------------------------------------
+
+    def auto_level(self, seat: int) -> str | None:
+        """The bot level that plays ``seat`` now: a bot seat's, or the stand-in's for a person
+        who is away; ``None``: the person plays."""
+        state = self.seats[seat]
+        if state.plan.kind == "bot":
+            return state.plan.level or STAND_IN
+        return STAND_IN if state.away else None
+
+    def schedule(self) -> None:
+        """Start what must happen next without anyone's message: a bot's move after its delay,
+        or the turn timer of a person on turn."""
+        current = asyncio.current_task()
+        if self._pending is not None and self._pending is not current:
+            self._pending.cancel()
+        self._pending = None
+        self.deadline = None
+        if self.status != "running":
+            return
+        mover, _phase = self.mover()
+        if mover is None:
+            return
+        loop = asyncio.get_running_loop()
+        level = self.auto_level(mover)
+        if level is not None:
+            self._pending = loop.create_task(self._auto(mover, level, self.version, "bot"
+                                                        if self.seats[mover].plan.kind == "bot"
+                                                        else "away",
+                                                        self.services.config.bot_delay))
+        elif self.config.turn_seconds:
+            self.deadline = self.services.clock() + self.config.turn_seconds
+            self._pending = loop.create_task(
+                self._auto(mover, STAND_IN, self.version, "timer", self.config.turn_seconds)
+            )
+
+    async def _auto(self, seat: int, level: str, version: int, by: str, delay: float) -> None:
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            else:
+                await asyncio.sleep(0)
+            async with self.lock:
+                if self.version != version or self.match is None:
+                    return
+                decision = self.bots.decide(self.match, seat, level)
+            if decision.slow:
+                loop = asyncio.get_running_loop()
+                text = await loop.run_in_executor(self.services.pool, decision.work)
+            else:
+                text = decision.work()
+            await self.act(seat, text, version, by=by)
+        except ServerError as error:
+            log.debug("move for a seat dropped", extra={"table": self.code, "code": error.code})
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("a bot failed to move", extra={"table": self.code, "seat": seat})
+
+    # -- hints and chat ----------------------------------------------------------------------------
+
+    async def hint(self, seat: int | None, version: int) -> dict[str, Any]:
+        """What the hard bot would play from the seat's view, and the alternatives it weighed."""
+        if seat is None:
+            raise ServerError("seat/spectator")
+        if not self.config.hints:
+            raise ServerError("hint/off")
+        async with self.lock:
+            mover, phase = self.mover()
+            if mover != seat:
+                raise ServerError("action/not_your_turn", to_move=mover)
+            if version != self.version:
+                raise ServerError("action/stale_state", sent=version, current=self.version)
+            if phase != "deal":
+                raise ServerError("hint/unavailable", reason=_("no hints between deals"))
+            match = self.match
+            assert match is not None
+            state = match.current
+            if not can_search(state.game):
+                raise ServerError(
+                    "hint/unavailable",
+                    reason=_("no hints for {game} yet").format(game=state.game.name),
+                )
+            deal_seat = match.deal_seat(seat)
+            assert deal_seat is not None
+            view = match.deal_view(deal_seat, memory=True)
+            legal = state.legal_actions()
+            bot = ISMCTSBot(
+                state.game, deal_seat, seed=version, iterations=HINT_ITERATIONS,
+                time_limit=self.services.config.hint_seconds,
+            )
+        loop = asyncio.get_running_loop()
+        result = await loop.run_in_executor(self.services.pool, bot.search, view, legal)
+        return {
+            "type": "hint",
+            "v": PROTOCOL_VERSION,
+            "table": self.code,
+            "version": version,
+            "action": str(result.choice),
+            "iterations": result.iterations,
+            "alternatives": [
+                {"action": str(a.action), "tries": a.visits, "score": round(100 * a.mean)}
+                for a in result.alternatives[:HINT_TOP]
+            ],
+        }
+
+    async def chat(self, connection: Connection, text: str) -> None:
+        """A seat's chat line: checked, limited, stored, then sent (escaped) to everyone."""
+        seat = connection.seat
+        if seat is None:
+            raise ServerError("seat/spectator")
+        config = self.services.config
+        text = text.strip()
+        if not text:
+            raise ServerError("chat/empty")
+        if len(text) > config.chat_max_length:
+            raise ServerError("chat/too_long", limit=config.chat_max_length)
+        now = time.monotonic()
+        recent = [t for t in connection.chat_times if now - t < config.chat_window]
+        if len(recent) >= config.chat_burst:
+            connection.chat_times = recent
+            raise ServerError("chat/rate_limited")
+        connection.chat_times = [*recent, now]
+        name = self.seats[seat].name or _("seat {seat}").format(seat=seat)
+        await self.services.writer.run(
+            lambda session: store.add_chat(
+                session, code=self.code, seat=seat, name=name, text=text
+            )
+        )
+        line = {"seat": seat, "name": name, "text": text, "at": time.time()}
+        self._broadcast(self._chat_message(line))
+
+    def _chat_message(self, line: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "chat",
+            "v": PROTOCOL_VERSION,
+            "table": self.code,
+            "seat": line["seat"],
+            "name": html.escape(str(line["name"])),
+            "text": html.escape(str(line["text"])),
+            "at": line["at"],
+        }
+
+    # -- records and shutdown ----------------------------------------------------------------------
+
+    def record(self, deal: int | None = None) -> dict[str, Any] | None:
+        """The finished deals as a match record (or deal ``deal``, from 1, as a one-deal record)
+        that ``cardtable replay`` accepts; ``None`` if there is no such finished deal. A deal in
+        progress is never exported: its setup holds hidden cards."""
+        match = self.match
+        if match is None:
+            return None
+        if deal is not None:
+            if not 1 <= deal <= len(match.deals) or not match.deals[deal - 1].is_over:
+                return None
+            return match.deals[deal - 1].to_record()
+        finished = sum(1 for d in match.deals if d.is_over)
+        if finished == 0:
+            return None
+        record = match.to_record()
+        record["deals"] = record["deals"][:finished]
+        record["meta"] = {"table": self.code, "program": f"cardtable {cardtable.__version__}"}
+        return record
+
+    async def close(self) -> None:
+        """Stop every timer and bot (shutdown); what was accepted is already stored."""
+        if self._pending is not None:
+            self._pending.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._pending
+        for seat in self.seats:
+            if seat.grace is not None:
+                seat.grace.cancel()
+        for connection in self.connections():
+            connection.close()

@@ -1,0 +1,148 @@
+"""The WebSocket handler: one connection per seat or spectator (``docs/protocol.md``).
+
+The first message must be ``hello`` (with the seat's token, or none to watch); after that every
+message is parsed by ``protocol.parse`` and handed to the table, whose guard decides. Errors go
+back as ``error`` messages with the message's ``ref``; nothing a client sends can crash the
+handler or change a table except through the guard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from cardtable.server.errors import ServerError
+from cardtable.server.lobby import Lobby
+from cardtable.server.protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    Chat,
+    Hello,
+    Hint,
+    Ping,
+    Sync,
+    parse,
+    ref_of,
+)
+from cardtable.server.table import Connection, Table, dumps
+
+log = logging.getLogger("cardtable.server.ws")
+router = APIRouter()
+
+#: Seconds a new connection has to say hello.
+HELLO_SECONDS = 10.0
+#: WebSocket close codes (4000-4999 are the application's).
+CLOSE_REFUSED = 4401
+CLOSE_NO_TABLE = 4404
+
+
+def error_message(error: ServerError, ref: str | int | None) -> str:
+    return dumps({"type": "error", "v": PROTOCOL_VERSION, **error.to_dict(), "ref": ref})
+
+
+async def _receive(websocket: WebSocket) -> str | None:
+    """The next text (or bytes, as text) message; ``None`` when the client has gone."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    if message.get("text") is not None:
+        return str(message["text"])
+    data = message.get("bytes")
+    return data.decode("utf-8", "replace") if data is not None else ""
+
+
+@router.websocket("/ws/{code}")
+async def play(websocket: WebSocket, code: str) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    await websocket.accept()
+    try:
+        table = lobby.get(code)
+    except ServerError as error:
+        await websocket.send_text(error_message(error, None))
+        await websocket.close(CLOSE_NO_TABLE)
+        return
+    try:
+        seat = await _hello(websocket, lobby, table)
+    except (TimeoutError, WebSocketDisconnect):
+        return
+    if seat is False:
+        return
+    connection = Connection(seat if isinstance(seat, int) else None)
+    sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
+    await table.attach(connection)
+    log.info("connected", extra={"table": table.code, "seat": connection.seat})
+    try:
+        while not connection.closed:
+            text = await _receive(websocket)
+            if text is None:
+                break
+            await _handle(table, connection, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await table.detach(connection)
+        lobby.forget_if_done(table)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        log.info("disconnected", extra={"table": table.code, "seat": connection.seat})
+
+
+async def _hello(websocket: WebSocket, lobby: Lobby, table: Table) -> int | None | bool:
+    """The seat a hello proves (``None``: a spectator); ``False``: refused and closed."""
+    text = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
+    if text is None:
+        return False
+    try:
+        message = parse(text)
+        if not isinstance(message, Hello):
+            raise ServerError("protocol/hello_first")
+        if message.token is None:
+            return None
+        return lobby.seat_of(table, message.token)
+    except ServerError as error:
+        await websocket.send_text(error_message(error, ref_of(text)))
+        await websocket.close(CLOSE_REFUSED)
+        return False
+
+
+async def _send(websocket: WebSocket, connection: Connection) -> None:
+    """Drain the connection's queue to the socket, in order; stop when it is closed."""
+    try:
+        while True:
+            text = await connection.queue.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:  # the client went away; the receiving side notices and cleans up
+        connection.close()
+        return
+    with contextlib.suppress(Exception):
+        await websocket.close()
+
+
+async def _handle(table: Table, connection: Connection, text: str) -> None:
+    ref: Any = None
+    try:
+        message = parse(text)
+        ref = message.ref
+        if isinstance(message, Act):
+            await table.act(connection.seat, message.action, message.version)
+        elif isinstance(message, Hint):
+            connection.push(dumps({**await table.hint(connection.seat, message.version),
+                                   "ref": ref}))
+        elif isinstance(message, Chat):
+            await table.chat(connection, message.text)
+        elif isinstance(message, Sync):
+            async with table.lock:
+                connection.push(dumps(table.state_message(connection.seat, full=True)))
+        elif isinstance(message, Ping):
+            connection.push(dumps({"type": "pong", "v": PROTOCOL_VERSION, "ref": ref}))
+        elif isinstance(message, Hello):
+            raise ServerError("protocol/bad_message")
+    except ServerError as error:
+        connection.push(error_message(error, ref if ref is not None else ref_of(text)))

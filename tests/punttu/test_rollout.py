@@ -1,0 +1,69 @@
+"""Punttu's rollout (the hard bot's playouts) against an oracle: the same policy played one card
+at a time through ``apply_unchecked``, the engine's own rules. The fused playout must reach the
+very same points from the same position and random numbers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardtable
+from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK, table_deck
+from cardtable.games.punttu.rollout import EPSILON, RICH, playout, side_points
+from cardtable.games.punttu.state import PunttuState
+
+
+def _oracle_card(state: PunttuState, hand: list[int], rng: random.Random, epsilon: float) -> int:
+    """The documented policy, written plainly: a lone card is played; with chance epsilon a
+    random card; else win a rich or last-seat trick with the lowest winning card, or throw the
+    card worth fewest points (lowest trick rank among equals)."""
+    if len(hand) == 1:
+        return hand[0]
+    if rng.random() < epsilon:
+        return hand[int(rng.random() * len(hand))]
+    trick = state.trick
+    if trick:
+        best = max(TRICK_RANK[c] for c in trick)
+        pot = sum(CARD_POINTS[c] for c in trick)
+        if pot >= RICH or len(trick) == state.n - 1:
+            winners = [c for c in hand if TRICK_RANK[c] > best]
+            if winners:
+                return min(winners, key=lambda c: (TRICK_RANK[c], hand.index(c)))
+    return min(hand, key=lambda c: (CARD_POINTS[c] * 8 + TRICK_RANK[c], hand.index(c)))
+
+
+def _oracle_playout(state: PunttuState, rng: random.Random, epsilon: float) -> None:
+    while (seat := state.to_move) is not None:
+        state.apply_unchecked(_oracle_card(state, state.hands[seat], rng, epsilon))
+
+
+@pytest.mark.rule("PU-12", "PU-13", "PU-14", "PU-15", "PU-16")
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 30),
+    epsilon=st.sampled_from([0.0, EPSILON, 1.0]),
+)
+def test_the_fused_playout_scores_exactly_as_the_rules_do(
+    players: int, seed: int, moves: int, epsilon: float
+) -> None:
+    game = cardtable.game("punttu", players=players)
+    state = game.deal(seed=seed)
+    assert isinstance(state, PunttuState)
+    walk = random.Random(seed)
+    for _ in range(moves):
+        ids = state.legal_action_ids()
+        if not ids:
+            break
+        state.apply_unchecked(ids[walk.randrange(len(ids))])
+    fused, oracle = state.clone(), state.clone()
+    playout(fused, random.Random(seed), epsilon)
+    _oracle_playout(oracle, random.Random(seed), epsilon)
+    assert fused.is_over and oracle.is_over
+    assert side_points(fused) == side_points(oracle) == oracle.points
+    assert sum(side_points(fused)) == sum(
+        CARD_POINTS[c] for c in table_deck(players, game.options.trim)
+    )

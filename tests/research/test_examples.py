@@ -1,0 +1,16 @@
+"""The training example runs end to end (its measured result is in docs/research.md)."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_the_reinforce_example_trains_and_evaluates() -> None:
+    main = runpy.run_path(str(EXAMPLES / "reinforce_punttu.py"))["main"]
+    result = main(["--episodes", "64", "--batch", "32", "--eval", "20"])
+    assert result["before"]["deals"] == 20 and result["after"]["deals"] == 20
+    for data in (result["before"], *result["by_seat"].values()):
+        assert 0.0 <= data["low"] <= data["rate"] <= data["high"] <= 1.0

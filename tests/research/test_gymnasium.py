@@ -1,0 +1,64 @@
+"""The Gymnasium single-seat environment passes Gymnasium's checker and plays against bots."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from cardtable.errors import OptionError
+from cardtable.research.gymnasium import CardtableEnv
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "opponents"),
+    [("punttu", 2, "random"), ("putto", 4, "easy"), ("pontinho", 3, "medium")],
+)
+def test_check_env_passes(game: str, players: int, opponents: str) -> None:
+    check_env(CardtableEnv(game, players, opponents=opponents), skip_render_check=True)
+
+
+def test_registered_ids_make_the_environment() -> None:
+    env = gymnasium.make("cardtable/Putto-v0", players=2)
+    obs, info = env.reset(seed=0)
+    assert env.observation_space.contains(obs)
+    assert info["action_mask"].any()
+
+
+def test_masked_play_ends_with_a_win_reward() -> None:
+    env = CardtableEnv("punttu", 2, seat=1, opponents="easy")
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    rewards = []
+    terminated = False
+    while not terminated:
+        legal = np.flatnonzero(env.action_masks())
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        rewards.append(reward)
+        assert not truncated and env.observation_space.contains(obs)
+    assert rewards[:-1] == [0.0] * (len(rewards) - 1)
+    assert env.episode is not None
+    outcome = env.episode.state.outcome
+    assert outcome is not None
+    assert rewards[-1] == float(1 in outcome.winners)
+    assert not info["action_mask"].any()
+
+
+def test_an_illegal_action_ends_the_episode_with_the_penalty_and_a_reason() -> None:
+    env = CardtableEnv("putto", 2, illegal_reward=-5.0)
+    env.reset(seed=1)
+    assert env.episode is not None
+    before = env.episode.view(0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _obs, reward, terminated, _truncated, info = env.step(illegal)
+    assert (reward, terminated) == (-5.0, True)
+    assert "not legal" in info["illegal_action"]
+    assert env.episode.view(0) == before
+
+
+def test_bad_opponents_are_refused() -> None:
+    with pytest.raises(OptionError, match="unknown bot"):
+        CardtableEnv("punttu", 2, opponents="grandmaster")
+    with pytest.raises(OptionError, match="one per other seat"):
+        CardtableEnv("punttu", 3, opponents=["easy"])

@@ -1,0 +1,101 @@
+"""The PettingZoo AEC environments pass PettingZoo's own API and seed tests."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from cardtable.errors import IllegalAction, OptionError
+from cardtable.research.pettingzoo import env, parallel_env
+
+GAMES = [("punttu", 2), ("punttu", 4), ("putto", 4), ("putto", 3), ("pontinho", 3)]
+
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_api_and_seed_tests_pass(game: str, players: int) -> None:
+    api_test(env(game, players), num_cycles=60)
+    seed_test(lambda: env(game, players), num_cycles=60)
+
+
+def test_the_parallel_wrapper_passes_the_parallel_api_test() -> None:
+    parallel_api_test(parallel_env("putto", 4), num_cycles=60)
+
+
+def play_out(aec: object, rng: random.Random) -> dict[str, float]:
+    """Masked random play to the end; the rewards each agent collected."""
+    totals: dict[str, float] = {}
+    for agent in aec.agent_iter():  # type: ignore[attr-defined]
+        obs, reward, terminated, truncated, _info = aec.last()  # type: ignore[attr-defined]
+        totals[agent] = totals.get(agent, 0.0) + reward
+        step = None
+        if not (terminated or truncated):
+            step = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        aec.step(step)  # type: ignore[attr-defined]
+    return totals
+
+
+@pytest.mark.parametrize("reward", ["win", "points"])
+def test_rewards_are_the_deals_result(reward: str) -> None:
+    aec = env("putto", 4, reward=reward)
+    aec.reset(seed=3)
+    assert aec.episode is not None
+    episode = aec.episode
+    totals = play_out(aec, random.Random(1))
+    outcome = episode.state.outcome
+    assert outcome is not None
+    for seat in range(4):
+        side = aec.table.side_of(seat)
+        expected = (
+            float(outcome.points[side]) if reward == "points" else float(seat in outcome.winners)
+        )
+        assert totals[f"player_{seat}"] == expected
+
+
+def test_pontinho_points_are_minus_the_penalty() -> None:
+    aec = env("pontinho", 2, reward="points")
+    aec.reset(seed=5)
+    assert aec.episode is not None
+    episode = aec.episode
+    totals = play_out(aec, random.Random(2))
+    outcome = episode.state.outcome
+    assert outcome is not None
+    assert [totals[f"player_{s}"] for s in range(2)] == [-float(p) for p in outcome.points]
+
+
+def test_an_illegal_step_raises_and_changes_nothing() -> None:
+    aec = env("punttu", 2)
+    aec.reset(seed=1)
+    agent = aec.agent_selection
+    before = aec.observe(agent)
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction):
+        aec.step(illegal)
+    after = aec.observe(agent)
+    assert aec.agent_selection == agent
+    assert (after["observation"] == before["observation"]).all()
+    assert (after["action_mask"] == before["action_mask"]).all()
+
+
+def test_only_the_seat_on_turn_has_legal_steps_and_render_is_public_text() -> None:
+    aec = env("punttu", 3, render_mode="ansi")
+    aec.reset(seed=2)
+    on_turn = aec.agent_selection
+    for agent in aec.agents:
+        assert aec.observe(agent)["action_mask"].any() == (agent == on_turn)
+    text = aec.render()
+    assert isinstance(text, str) and "punttu" in text and "to_move" in text
+    assert "hand" not in text.replace("hand_sizes", "")
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(OptionError):
+        env("putto", 4, reward="glory")
+    with pytest.raises(OptionError):
+        env("putto", 4, teams="fives")
+    with pytest.raises(OptionError, match="render_mode"):
+        env("punttu", 2, render_mode="rgb_array")

@@ -3,8 +3,9 @@
 Each step is what a training loop does: ``env.last()`` (which builds the acting seat's
 observation and mask from its view), a random step among the masked ones, ``env.step``.
 Resetting between deals is part of the measured time. ``steps_per_cpu_s`` divides by the
-process's CPU time instead of the wall clock, which says more on a machine shared with others. Targets (single core): 20,000 steps/s for
-Punttu and Putto, 5,000 for Pontinho (whose actions take several steps each).
+process's CPU time instead of the wall clock, which says more on a machine shared with others.
+Targets (single core): 20,000 steps/s for Punttu and Putto, 5,000 for Pontinho (whose actions
+take several steps each).
 """
 
 from __future__ import annotations

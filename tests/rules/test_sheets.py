@@ -15,7 +15,13 @@ import cardtable
 from cardtable.errors import CardtableError, OptionError
 from cardtable.games.pontinho.melds import is_meld
 from cardtable.i18n import LANGUAGES
-from cardtable.rules import CardRow, build_sheet, render_rules_html, render_rules_pdf
+from cardtable.rules import (
+    CardRow,
+    build_sheet,
+    render_rules_html,
+    render_rules_pdf,
+    table_rules_html,
+)
 
 A4 = (595.28, 841.89)  # points
 
@@ -202,3 +208,8 @@ def test_no_english_left_on_translated_pages(game: str, lang: str, verbose: bool
     assert translated, "the page has text"
     left = sorted(english & translated)
     assert not left, f"{game} in {lang}: English left: {left[:3]}"
+
+
+def test_a_held_table_renders_the_same_page() -> None:
+    table = cardtable.game("putto", 6, teams="threes")
+    assert table_rules_html(table, "hu") == render_rules_html("putto", "hu", {"teams": "threes"}, 6)

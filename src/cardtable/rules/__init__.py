@@ -11,6 +11,7 @@ from cardtable.rules.render import (
     render_rules_pdf,
     sheet_html,
     sheet_text,
+    table_rules_html,
 )
 from cardtable.rules.sheet import CardRow, Section, Sheet
 
@@ -24,4 +25,5 @@ __all__ = [
     "render_rules_pdf",
     "sheet_html",
     "sheet_text",
+    "table_rules_html",
 ]

@@ -88,7 +88,11 @@ def render_rules_html(
 
     This is what the web server serves for a table; options are validated as everywhere else.
     """
-    table = table_of(game, options, players)
+    return table_rules_html(table_of(game, options, players), lang)
+
+
+def table_rules_html(table: Game, lang: str) -> str:
+    """The rules page of a table the caller already holds (a server's ``Game``) in ``lang``."""
     with language(lang):
         return sheet_html(build_sheet(table))
 

@@ -38,8 +38,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context`` (the same English words, different senses)."""
+    return _translation.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it yet (module-level constants)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction; translate later with ``pgettext``."""
     return message
 
 

@@ -1,0 +1,1 @@
+export default { centre() { return []; }, hand() { return document.createElement('div'); } };

@@ -1,0 +1,192 @@
+"""Every string the browser client shows, marked for extraction (``make messages``) so that the
+translators find them in the same catalogs as the rest of cardtable. The scripts ask for them
+by their English text (``t('Your turn.')``); ``tests/web/test_strings.py`` checks that each one
+they use is listed here. Also the short "how to play" page of each game.
+"""
+
+from __future__ import annotations
+
+from cardtable.i18n import N_
+
+CLIENT_STRINGS: tuple[str, ...] = (
+    N_("back of a card"),
+    N_("cards in hand: {n}"),
+    N_("Your hand"),
+    N_("The trick"),
+    N_("best so far"),
+    N_("Stock: {n}"),
+    N_("Tricks: {n} of {total}"),
+    N_("{name} takes the trick ({points} points)."),
+    N_("Last trick: {name} ({points} points)"),
+    N_("Points"),
+    N_("Your turn: play a card."),
+    N_("Cards on the table"),
+    N_("The table is empty."),
+    N_("{name} swept the table with {card}!"),
+    N_("{name} captured {cards}."),
+    N_("Capture or play?"),
+    N_("Capture with {card}"),
+    N_("Play {card} onto the table"),
+    N_("Cancel"),
+    N_("Captured: {n}"),
+    N_("Sweeps: {n}"),
+    N_("team {n}"),
+    N_("Side"),
+    N_("Card points"),
+    N_("Sweeps"),
+    N_("Primiera suits"),
+    N_("Your turn: play or capture with a card."),
+    N_("Deal {n}"),
+    N_("joker as {card}"),
+    N_("Language"),
+    N_("Your name"),
+    N_("player"),
+    N_("Play against bots now"),
+    N_("Bots"),
+    N_("Play {game}"),
+    N_("Who sits where"),
+    N_("Seat {n}"),
+    N_("a person"),
+    N_("bot: {level}"),
+    N_("A table with friends"),
+    N_("Game"),
+    N_("Players"),
+    N_("House rules"),
+    N_("Turn timer (seconds, 0: none)"),
+    N_("Hints allowed"),
+    N_("Make the table"),
+    N_("Join a table"),
+    N_("Table code"),
+    N_("Go to the table"),
+    N_("Open tables"),
+    N_("No open tables right now."),
+    N_("free seats: {n}"),
+    N_("being played (watch)"),
+    N_("free"),
+    N_("How to play"),
+    N_("Punttu, Pontinho and Putto, online."),
+    N_("you"),
+    N_("seat {n}"),
+    N_("bot {n} ({level})"),
+    N_("Connection lost; reconnecting…"),
+    N_("Table {code}"),
+    N_("watching"),
+    N_("Copy the link"),
+    N_("Share this link"),
+    N_("Waiting for players"),
+    N_("Share this link: {link}"),
+    N_("Sit here"),
+    N_("The match is over."),
+    N_("Your turn."),
+    N_("{name} to play."),
+    N_("{n} s left"),
+    N_("to play"),
+    N_("away: a bot plays"),
+    N_("offline"),
+    N_("The table"),
+    N_("Play passes to the left ↻"),
+    N_("Play passes to the right ↺"),
+    N_("You are not dealt in this deal."),
+    N_("Actions"),
+    N_("Decide before the next deal:"),
+    N_("Hint (H)"),
+    N_("Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint."),
+    N_("Strongest bot: {action} ({score}% in {tries} of {iterations} playouts)."),
+    N_("The strongest bot would {action}."),
+    N_("Hint"),
+    N_("{action}: {score}%"),
+    N_("Moves"),
+    N_("Chat"),
+    N_("Message"),
+    N_("Send"),
+    N_("Spectators read the chat."),
+    N_("Player"),
+    N_("Total"),
+    N_("Deal {n} is over"),
+    N_("Replay this deal"),
+    N_("Download its record"),
+    N_("Continue"),
+    N_("The match is over"),
+    N_("Winner: {names}"),
+    N_("Replays:"),
+    N_("deal {n}"),
+    N_("Download the match record"),
+    N_("Play again"),
+    N_("Back to the lobby"),
+    N_("Lobby"),
+    N_("There is no table with this code."),
+    N_("play"),
+    N_("capture"),
+    N_("draw"),
+    N_("burn"),
+    N_("take the discard into"),
+    N_("meld"),
+    N_("lay off on meld"),
+    N_("discard"),
+    N_("advance with"),
+    N_("pass"),
+    N_("buy back in"),
+    N_("stay out"),
+    N_("random"),
+    N_("easy"),
+    N_("medium"),
+    N_("hard"),
+    N_("coins"),
+    N_("cups"),
+    N_("swords"),
+    N_("clubs"),
+    N_("Punttu"),
+    N_("Putto"),
+    N_("Pontinho"),
+    N_("Table"),
+    N_("Replay"),
+    N_("Skip to the game"),
+    N_("Loading…"),
+    N_("This page needs JavaScript."),
+)
+
+#: game → (title, paragraphs): a short summary; the full rules live in the rules pages.
+HOW_TO_PLAY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "punttu": (
+        N_("How to play Punttu"),
+        (
+            N_("Punttu is a trick-taking game for two to eight players with the Latin 40-card "
+               "pack. Each player holds three cards and refills from the stock after every "
+               "trick."),
+            N_("On your turn, play one card into the trick. The table shows who played what and "
+               "marks the card winning so far; when the trick is complete, its winner is named "
+               "before the cards are taken."),
+            N_("Tricks bring the card points they hold. When the stock and the hands are empty, "
+               "the most card points wins the deal."),
+            N_("Only the cards you may play can be clicked. With the keyboard, Tab moves between "
+               "your cards and Enter plays one."),
+        ),
+    ),
+    "putto": (
+        N_("How to play Putto"),
+        (
+            N_("Putto is a fishing game with the Latin 40-card pack, played alone or in pairs. "
+               "Some cards lie face up in a row on the table."),
+            N_("On your turn, play a card: either capture every table card of its rank, or leave "
+               "it on the table. When both are possible, the table asks which you mean."),
+            N_("Taking the whole table is a sweep. At the end of the deal, card points, sweeps "
+               "and the primiera decide the score, shown in the deal's breakdown."),
+        ),
+    ),
+    "pontinho": (
+        N_("How to play Pontinho"),
+        (
+            N_("Pontinho is a rummy game with two French packs and jokers. Each player gets nine "
+               "cards; the aim is to get rid of them in sets and runs."),
+            N_("On your turn, draw from the stock, or take the top discard if it goes at once "
+               "into a new meld with cards from your hand. Then lay melds or lay off cards on "
+               "numbered melds, and discard one card."),
+            N_("Select cards in your hand, then choose Meld, Discard or a meld to lay off on. "
+               "After someone draws from the stock, the others may advance: take the last "
+               "discard out of turn into a new meld. The table asks you with a prompt."),
+            N_("When someone goes out, everyone else adds up the points left in their hand. A "
+               "total that reaches the bust line puts a player out of the match, unless they "
+               "buy back in."),
+        ),
+    ),
+}

@@ -95,13 +95,17 @@ function newTable(games) {
   function drawSeats() {
     const game = current();
     const n = Number.parseInt(players.value, 10) || game.default_players;
+    const before = [...seatsBox.querySelectorAll('select')].map((select) => select.value);
+    if (before.length === n) return; // nothing to redraw: keep what was chosen
     clear(seatsBox).append(h('legend', {}, t('Who sits where')));
     for (let i = 0; i < n; i += 1) {
       const id = `seat-${i}`;
       seatsBox.append(h('label', { for: id, class: 'seat-choice' }, t('Seat {n}', { n: i + 1 }), ' ',
         h('select', { id, name: id },
-          h('option', { value: 'person', selected: i === 0 }, t('a person')),
-          game.levels.map((l) => h('option', { value: `bot:${l}`, selected: i > 0 && l === 'medium' },
+          h('option', { value: 'person', selected: (before[i] || (i === 0 ? 'person' : '')) === 'person' },
+            t('a person')),
+          game.levels.map((l) => h('option', { value: `bot:${l}`,
+            selected: before[i] ? before[i] === `bot:${l}` : i > 0 && l === 'medium' },
             t('bot: {level}', { level: levelName(l) }))))));
     }
   }
@@ -111,10 +115,12 @@ function newTable(games) {
     players.max = game.max_players;
     players.value = game.default_players;
     clear(optionsBox).append(...game.options.map(optionInput));
+    clear(seatsBox);
     drawSeats();
   }
   gameSelect.addEventListener('change', drawGame);
   players.addEventListener('change', drawSeats);
+  players.addEventListener('input', drawSeats);
 
   const form = h('form', { class: 'panel', id: 'new-table' },
     h('h2', {}, t('A table with friends')),

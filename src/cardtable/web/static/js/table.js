@@ -158,8 +158,15 @@ function context() {
 
 // -- drawing ----------------------------------------------------------------------------------
 
+let waitingKey = null;
+
 function render() {
   if (!S.info) return;
+  const isWaiting = S.info.status === 'waiting' || !S.state || !S.state.view;
+  // While waiting, redraw only when something shown changed, so a name being typed survives.
+  const key = isWaiting ? JSON.stringify([S.seats, S.error, S.connected, Boolean(loadSeat(code))]) : null;
+  if (isWaiting && key === waitingKey) return;
+  waitingKey = key;
   const focused = document.activeElement && document.activeElement.id;
   const focusedCard = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.key : null;
@@ -170,7 +177,7 @@ function render() {
     app.append(h('p', { class: 'banner', role: 'status' }, t('Connection lost; reconnecting…')));
   }
   if (S.error) app.append(h('p', { class: 'error', role: 'alert' }, S.error));
-  if (S.info.status === 'waiting' || !S.state || !S.state.view) {
+  if (isWaiting) {
     app.append(waiting());
   } else {
     app.append(h('div', { class: 'layout' }, tableArea(), sidePanel()));
@@ -378,19 +385,27 @@ function pointsTable(outcome, totals) {
       totals ? h('td', {}, String(totals[i] ?? '')) : null))));
 }
 
-function dealEndDialog() {
-  const end = S.dealEnd;
+// A deal's points, the game's breakdown of them, and links to its replay and record.
+function dealSummary(end) {
   const outcome = end.outcome;
   const module = GAMES[S.info.game];
+  return h('div', { class: 'deal-summary' },
+    S.matchEnd ? h('h3', {}, t('Deal {n} is over', { n: end.deal })) : null,
+    outcome && !S.matchEnd ? pointsTable(outcome, module.totalsBySide ? module.totalsBySide(end) : null) : null,
+    outcome && module.breakdown
+      ? module.breakdown({ ...context(), seats_of_deal: end.seats_of_deal }, outcome) : null,
+    h('p', {}, h('a', { href: `/replay/${code}/${end.deal}` }, t('Replay this deal')), ' · ',
+      h('a', { href: end.record, download: `${code}-deal-${end.deal}.json` }, t('Download its record'))));
+}
+
+function dealEndDialog() {
+  const end = S.dealEnd;
   const close = () => { S.dealEnd = null; render(); };
   return h('div', { class: 'overlay' }, h('section', {
     class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'deal-end-title',
   },
   h('h2', { id: 'deal-end-title' }, t('Deal {n} is over', { n: end.deal })),
-  outcome ? pointsTable(outcome, module.totalsBySide ? module.totalsBySide(end) : null) : null,
-  outcome && module.breakdown ? module.breakdown({ ...context(), seats_of_deal: end.seats_of_deal }, outcome) : null,
-  h('p', {}, h('a', { href: `/replay/${code}/${end.deal}` }, t('Replay this deal')), ' · ',
-    h('a', { href: end.record, download: `${code}-deal-${end.deal}.json` }, t('Download its record'))),
+  dealSummary(end),
   h('button', { type: 'button', class: 'big', id: 'continue', onclick: close, autofocus: true },
     t('Continue'))));
 }
@@ -421,6 +436,7 @@ function matchEndDialog() {
   h('h2', { id: 'match-end-title' }, t('The match is over')),
   outcome ? h('p', { class: 'winners' }, t('Winner: {names}', { names: winners })) : null,
   outcome ? pointsTable(outcome, null) : null,
+  S.dealEnd ? dealSummary(S.dealEnd) : null,
   h('p', {}, t('Replays:'), ' ', Array.from({ length: deals }, (_, i) => [
     h('a', { href: `/replay/${code}/${i + 1}` }, t('deal {n}', { n: i + 1 })), ' ']),
   ' · ', h('a', { href: `/api/tables/${code}/record`, download: `${code}.json` },

@@ -1,0 +1,87 @@
+"""Staying at the table: a reload keeps the seat and the game; a spectator sees no hand and
+reads the chat (escaped, shown as text); the hint names the strong bot's choice."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import expect
+from tests.web.conftest import LAPTOP, PHONE, screenshot
+
+ENABLED = ".hand button.card:not([disabled])"
+
+
+def hand_of(page: Any) -> list[str]:
+    cards = page.locator(".seat.mine .hand button.card")
+    return sorted(cards.nth(i).get_attribute("data-card") for i in range(cards.count()))
+
+
+def quick_play(page: Any, game: str = "punttu") -> None:
+    page.goto("/")
+    page.select_option("#quick-level", "random")
+    page.click(f"#quick button[value={game}]")
+    expect(page.locator(".felt")).to_be_visible()
+
+
+def test_reload_keeps_the_seat_and_the_game(new_page: Any) -> None:
+    page = new_page(LAPTOP)
+    quick_play(page)
+    page.locator(ENABLED).first.click()
+    page.locator(ENABLED).first.wait_for()
+    moves = page.locator(".log li").count()
+    hand = hand_of(page)
+    url = page.url
+    page.reload()
+    expect(page.locator(".seat.mine .hand button.card")).to_have_count(len(hand))
+    assert page.url == url
+    assert hand_of(page) == hand
+    expect(page.locator(".log li")).to_have_count(moves)  # the deal's moves came back too
+    expect(page.locator(".badge")).to_have_count(0)  # seated, not watching
+    page.locator(ENABLED).first.click()  # and play goes on
+    expect(page.locator(".log li")).not_to_have_count(moves)
+    assert page.js_errors == []
+
+
+def test_a_spectator_sees_no_hand_and_reads_the_chat(new_page: Any, live: Any) -> None:
+    player = new_page(LAPTOP)
+    quick_play(player)
+    code = player.url.rsplit("/", 1)[1]
+    watcher = new_page(PHONE)
+    frames: list[str] = []
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    watcher.goto(f"/t/{code}")
+    expect(watcher.locator(".badge")).to_have_text("watching")
+    expect(watcher.locator(".seat")).to_have_count(4)
+    expect(watcher.locator(".hand")).to_have_count(0)
+    expect(watcher.locator(".chat-form")).to_have_count(0)
+    player.fill("#chat-text", "hello <b>table</b>")
+    player.press("#chat-text", "Enter")
+    line = watcher.locator(".chat-lines li")
+    expect(line).to_contain_text("hello <b>table</b>")  # shown as text, never as markup
+    expect(watcher.locator(".chat-lines b")).to_have_count(1)  # only the name is bold
+    screenshot(watcher, "spectator-phone")
+    hand = hand_of(player)
+    for frame in frames:
+        message = json.loads(frame)
+        if message.get("type") == "state" and message.get("view"):
+            assert "hand" not in message["view"]
+            assert message["legal"] == []
+    assert hand and not any(f'"{card}"' in frame for frame in frames for card in hand
+                            if '"hand"' in frame)
+    assert watcher.js_errors == []
+
+
+def test_hint_shows_the_strong_bots_choice(new_page: Any) -> None:
+    page = new_page(LAPTOP)
+    quick_play(page)
+    page.locator(ENABLED).first.wait_for()
+    page.keyboard.press("h")
+    hint = page.locator(".hint")
+    expect(hint).to_contain_text("Strongest bot: play ")
+    hinted = page.locator(".hand button.card.hinted")
+    expect(hinted).to_have_count(1)
+    screenshot(page, "hint-laptop")
+    hinted.click()
+    expect(page.locator(".hint")).to_have_count(0)
+    assert page.js_errors == []

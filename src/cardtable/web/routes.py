@@ -171,7 +171,11 @@ def replay_steps(code: str, number: int, request: Request) -> Any:
             {"error": {"code": "record/bad", "message": str(error)}}, status_code=422
         )
     seats = table.match.seats_of_deal(number - 1)
-    names = [table.seats[s].name or table.seats[s].plan.level or str(s) for s in seats]
+    names = [
+        {"seat": s, "kind": table.seats[s].plan.kind, "level": table.seats[s].plan.level,
+         "name": table.seats[s].name}
+        for s in seats
+    ]
     return {
         "code": table.code,
         "deal": number,

@@ -22,6 +22,20 @@ export default {
     if (done) ctx.ui.shownTrick = done;
   },
 
+  // In the replay viewer: the trick just completed, read off the two steps around it (its
+  // winner is the seat whose points grew).
+  replayMemory(ctx, previous, step) {
+    const before = previous.view;
+    const after = step.view;
+    if (after.trick.length || !before.trick.length) return;
+    const card = previous.action.split(' ')[1];
+    const cards = [...before.trick, [previous.to_move, card]];
+    const gains = after.points.map((p, seat) => p - before.points[seat]);
+    const seat = gains.findIndex((g) => g > 0);
+    const winner = seat >= 0 ? seat : (after.leader ?? cards[0][0]);
+    ctx.ui.shownTrick = { seat: winner, cards, points: Math.max(0, ...gains) };
+  },
+
   centre(ctx) {
     const view = ctx.view;
     const parts = [h('p', { class: 'stock' }, t('Stock: {n}', { n: view.stock }),

@@ -55,7 +55,8 @@ class Scripted:
     """A seat played by the test: waits for a state offering ``text``, then sends it."""
 
     def __init__(self, ws_url: str, token: str) -> None:
-        self.ws = connect(ws_url, open_timeout=20)
+        self._connection = connect(ws_url, open_timeout=20)
+        self.ws = self._connection.__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
 
     def play(self, text: str) -> None:
@@ -69,7 +70,7 @@ class Scripted:
                 return
 
     def close(self) -> None:
-        self.ws.close()
+        self._connection.__exit__(None, None, None)
 
 
 def select(page: Any, *cards: str) -> None:

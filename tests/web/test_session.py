@@ -4,6 +4,7 @@ reads the chat (escaped, shown as text); the hint names the strong bot's choice.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -84,4 +85,18 @@ def test_hint_shows_the_strong_bots_choice(new_page: Any) -> None:
     screenshot(page, "hint-laptop")
     hinted.click()
     expect(page.locator(".hint")).to_have_count(0)
+    assert page.js_errors == []
+
+
+def test_a_turn_timer_counts_down_on_my_turn(new_page: Any) -> None:
+    page = new_page(PHONE)
+    page.goto("/")
+    page.select_option("#new-game", "punttu")
+    page.fill("#new-players", "2")
+    page.select_option("#seat-1", "bot:random")
+    page.locator("#new-table details summary").click()
+    page.fill("#new-timer", "600")
+    page.click("#new-table button[type=submit]")
+    page.locator(ENABLED).first.wait_for()
+    expect(page.locator(".status .timer")).to_have_text(re.compile(r"^(59\d|600) s left$"))
     assert page.js_errors == []

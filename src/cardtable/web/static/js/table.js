@@ -185,6 +185,13 @@ function render() {
   if (S.matchEnd) app.append(matchEndDialog());
   else if (S.dealEnd) app.append(dealEndDialog());
   restoreFocus(focused, focusedCard);
+  // Keyboard play: when it becomes my turn and nothing has the focus, my first card takes it.
+  if (document.activeElement === document.body || document.activeElement === null) {
+    const first = app.querySelector('.hand button.card:not([disabled])');
+    if (first && S.state && (S.state.legal || []).length && !S.dealEnd && !S.matchEnd) {
+      first.focus({ preventScroll: true });
+    }
+  }
 }
 
 function restoreFocus(id, key) {
@@ -261,7 +268,7 @@ function statusLine(ctx) {
   const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
   if (state.deadline && state.to_move !== null) {
     const left = Math.max(0, Math.round(state.deadline - Date.now() / 1000));
-    line.append(' ', h('span', { class: 'timer', id: 'timer', dataset: { deadline: state.deadline } },
+    line.append(' ', h('span', { class: 'timer', dataset: { deadline: state.deadline } },
       t('{n} s left', { n: left })));
   }
   return line;
@@ -391,7 +398,7 @@ function dealSummary(end) {
   const module = GAMES[S.info.game];
   return h('div', { class: 'deal-summary' },
     S.matchEnd ? h('h3', {}, t('Deal {n} is over', { n: end.deal })) : null,
-    outcome && !S.matchEnd ? pointsTable(outcome, module.totalsBySide ? module.totalsBySide(end) : null) : null,
+    outcome && !S.matchEnd ? pointsTable(outcome, module.totalsBySide ? module.totalsBySide(end) : end.totals) : null,
     outcome && module.breakdown
       ? module.breakdown({ ...context(), seats_of_deal: end.seats_of_deal }, outcome) : null,
     h('p', {}, h('a', { href: `/replay/${code}/${end.deal}` }, t('Replay this deal')), ' · ',
@@ -480,8 +487,7 @@ async function main() {
   render();
   connect();
   tick = setInterval(() => {
-    const timer = document.getElementById('timer');
-    if (timer) {
+    for (const timer of document.querySelectorAll('.timer[data-deadline]')) {
       const left = Math.max(0, Math.round(Number(timer.dataset.deadline) - Date.now() / 1000));
       timer.textContent = t('{n} s left', { n: left });
     }

@@ -118,8 +118,9 @@ export default {
     return h('div', { class: 'claim', role: 'alertdialog', 'aria-labelledby': 'claim-title' },
       h('p', { id: 'claim-title' }, h('b', {}, t('Advance with {card}?', { card: cardNames(ctx.deck, [card]) })),
         ' ', canAny ? t('Select the cards from your hand that meld with it.') : t('You cannot meld it now.')),
-      ctx.state.deadline ? h('p', {}, h('span', { class: 'timer', id: 'timer',
-        dataset: { deadline: ctx.state.deadline } }, '')) : null,
+      ctx.state.deadline ? h('p', {}, h('span', { class: 'timer',
+        dataset: { deadline: ctx.state.deadline } },
+      t('{n} s left', { n: Math.max(0, Math.round(ctx.state.deadline - Date.now() / 1000)) }))) : null,
       h('div', { class: 'row' },
         canAny ? buttonsFor(ctx, advance, t('Advance'), 'advance') : null,
         h('button', { type: 'button', id: 'pass', onclick: () => ctx.act('pass') }, t('Pass'))));

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -15,7 +16,7 @@ def start_from_lobby(page: Any, game: str) -> None:
     page.fill("#quick-name", "Ana")
     page.select_option("#quick-level", "random")
     page.click(f"#quick button[value={game}]")
-    expect(page).to_have_url(__import__("re").compile(r"/t/[A-Z0-9-]+$"))
+    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
 
 
 def test_a_whole_punttu_deal_by_clicking(new_page: Any) -> None:
@@ -24,6 +25,10 @@ def test_a_whole_punttu_deal_by_clicking(new_page: Any) -> None:
     expect(page.locator(".felt")).to_be_visible()
     expect(page.locator(".seat.mine .hand button.card")).to_have_count(3)
     screenshot(page, "punttu-laptop")
+    # colour is never the only signal: the suits must still read in greyscale
+    page.add_style_tag(content="html { filter: grayscale(1); }")
+    screenshot(page, "punttu-greyscale")
+    page.add_style_tag(content="html { filter: none; }")
     plays = 0
     while True:
         page.locator(f"{ENABLED}, #play-again").first.wait_for()
@@ -35,8 +40,11 @@ def test_a_whole_punttu_deal_by_clicking(new_page: Any) -> None:
         card.click()
         plays += 1
         if plays == 4:
-            # the move log names what I played
+            # the move log names what I played; a finished trick is named with its winner
             expect(page.locator(".log")).to_contain_text("you:")
+            expect(page.locator(".last-trick, .trick-winner").first).to_contain_text(
+                re.compile(r"(Last trick|takes the trick)")
+            )
     assert plays == 10  # 40 cards, 4 players: ten tricks
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("The match is over")

@@ -52,3 +52,30 @@ def test_catalog_cards_and_pages(tmp_path: Path) -> None:
         assert http.get("/static/js/table.js").status_code == 200
         assert http.get("/how/putto").status_code == 200
         assert http.get("/how/chess").status_code == 404
+
+
+def test_replay_steps_only_for_a_finished_deal(tmp_path: Path) -> None:
+    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+        joined = http.post("/api/play", json={"game": "putto", "players": 2,
+                                                 "options": {"deals": 1}}).json()
+        code = joined["code"]
+        early = http.get(f"/api/tables/{code}/deals/1/replay")
+        assert early.status_code == 404  # a deal in progress holds hidden cards
+        assert early.json()["error"]["code"] == "record/none"
+        assert http.get("/api/tables/NOPE42/deals/1/replay").status_code == 404
+        with http.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": joined["token"]})
+            while True:
+                message = ws.receive_json()
+                if message["type"] == "match_end":
+                    break
+                if message["type"] == "state" and message["legal"]:
+                    ws.send_json({"type": "action", "action": message["legal"][0],
+                                  "version": message["version"]})
+        steps = http.get(f"/api/tables/{code}/deals/1/replay").json()
+        assert steps["game"] == "putto" and steps["deal"] == 1
+        first, last = steps["steps"][0], steps["steps"][-1]
+        assert [len(hand) for hand in first["hands"]] == [4, 4]  # every hand shown
+        assert "hand" not in first["view"]
+        assert last["action"] is None and last["view"]["over"]
+        assert len(steps["steps"]) == len(http.get(steps["record"]).json()["actions"]) + 1

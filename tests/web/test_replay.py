@@ -14,27 +14,49 @@ from websockets.sync.client import connect
 from cardtable.engine.record import replay
 
 
-def finished_punttu(live: Any) -> str:
-    """A two-player Punttu table whose one deal is over: the person's seat is played here over
-    the WebSocket (always the first legal card), the other seat by a bot."""
-    joined = live.post("/api/play", {"game": "punttu", "players": 2, "level": "random",
-                                     "name": "Ana"})
-    code: str = joined["code"]
-    with connect(live.url.replace("http", "ws") + f"/ws/{code}", open_timeout=20) as ws:
-        ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
+class Person:
+    """The person's seat of a two-player, two-deal Punttu table, played here over the WebSocket
+    (always the first legal card); the other seat is a bot."""
+
+    def __init__(self, live: Any) -> None:
+        joined = live.post("/api/play", {"game": "punttu", "players": 2, "level": "random",
+                                         "name": "Ana", "options": {"deals": 2}})
+        self.code: str = joined["code"]
+        self.connection = connect(live.url.replace("http", "ws") + f"/ws/{self.code}",
+                                  open_timeout=20)
+        self.ws = self.connection.__enter__()
+        self.ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
+
+    def play_until(self, kind: str) -> None:
         while True:
-            message = json.loads(ws.recv(timeout=20))
-            if message["type"] == "match_end":
-                return code
+            message = json.loads(self.ws.recv(timeout=20))
+            if message["type"] == kind:
+                return
             if message["type"] == "state" and message["legal"]:
-                ws.send(json.dumps({"type": "action", "action": message["legal"][0],
-                                    "version": message["version"]}))
+                self.ws.send(json.dumps({"type": "action", "action": message["legal"][0],
+                                         "version": message["version"]}))
+
+    def close(self) -> None:
+        self.connection.__exit__(None, None, None)
 
 
 def test_step_through_a_finished_deal(new_page: Any, live: Any, tmp_path: Path) -> None:
-    code = finished_punttu(live)
+    person = Person(live)
+    code = person.code
     page = new_page(LAPTOP, accept_downloads=True)
-    page.goto(f"/t/{code}")
+    page.goto(f"/t/{code}")  # watching, from the start
+    expect(page.locator(".badge")).to_have_text("watching")
+    try:
+        person.play_until("deal_end")
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("Deal 1 is over")
+        expect(dialog.locator("table.points tbody tr")).to_have_count(2)
+        screenshot(page, "deal-end-laptop")
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+        person.play_until("match_end")
+    finally:
+        person.close()
     expect(page.get_by_role("dialog")).to_contain_text("The match is over")
     page.get_by_role("link", name="deal 1").click()
     expect(page.locator("#caption")).to_contain_text("The deal as dealt")
@@ -55,6 +77,10 @@ def test_step_through_a_finished_deal(new_page: Any, live: Any, tmp_path: Path) 
     expect(page.locator(".trick-winner")).to_contain_text("takes the trick")  # shown, then taken
     page.click("#end")
     expect(page.locator("#caption")).to_contain_text("Move 40 of 40")
+    page.get_by_role("link", name="Next deal").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("deal 2")
+    page.get_by_role("link", name="Previous deal").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("deal 1")
     screenshot(page, "replay-laptop")
     with page.expect_download() as info:
         page.click("#download")

@@ -17,7 +17,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Lay off here"),
     N_("Stock: {n}"),
     N_("Discard pile"),
-    N_("Discard pile: {card} on top"),
+    N_("Discard pile: {card} on top ({n})"),
     N_("The discard pile is empty."),
     N_("Burned"),
     N_("Claim round: may anyone advance with {card}?"),

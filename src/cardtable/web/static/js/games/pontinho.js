@@ -94,7 +94,7 @@ export default {
       h('div', { class: 'pile' }, backEl(false), t('Stock: {n}', { n: view.stock })),
       h('div', { class: 'pile', 'aria-label': t('Discard pile') },
         top ? cardEl(ctx.deck, top) : h('span', { class: 'card empty-pile' }),
-        top ? t('Discard pile: {card} on top', { card: cardNames(ctx.deck, [top]) })
+        top ? t('Discard pile: {card} on top ({n})', { card: cardNames(ctx.deck, [top]), n: view.discard.length })
           : t('The discard pile is empty.')),
       view.burned ? h('div', { class: 'pile' }, cardEl(ctx.deck, view.burned), t('Burned')) : null);
     const parts = [piles];
@@ -149,6 +149,8 @@ export default {
     const cards = ui.order.map((card, i) => {
       const el = cardEl(ctx.deck, card, { key: `po-${i}`, selected: ui.selected.has(i),
         onClick: () => toggle(i) });
+      const before = i > 0 ? ui.order[i - 1] : null;
+      if (ui.grouped && before && suitKey(before) !== suitKey(card)) el.classList.add('group-start');
       el.draggable = true;
       el.addEventListener('dragstart', (event) => event.dataTransfer.setData('text/plain', String(i)));
       el.addEventListener('dragover', (event) => event.preventDefault());
@@ -159,6 +161,7 @@ export default {
         const [moved] = ui.order.splice(from, 1);
         ui.order.splice(i, 0, moved);
         ui.selected = new Set();
+        ui.grouped = false;
         ctx.render();
       });
       return el;
@@ -168,17 +171,18 @@ export default {
         key: 'po-drawn', selected: ui.selected.has(-1), extraLabel: t('drawn'),
         onClick: () => toggle(-1) }), h('span', { class: 'drawn-label' }, t('drawn'))));
     }
-    const sort = (key) => {
+    const sort = (key, grouped) => {
       ui.order.sort((a, b) => key(a) - key(b) || (a < b ? -1 : 1));
+      ui.grouped = grouped;
       ui.selected = new Set();
       ctx.render();
     };
     return h('div', {},
       h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand: select cards') }, cards),
       h('div', { class: 'sorter' }, t('Arrange:'),
-        h('button', { type: 'button', id: 'sort-suit', onclick: () => sort((c) => suitKey(c) * 20 + rankKey(c)) },
+        h('button', { type: 'button', id: 'sort-suit', onclick: () => sort((c) => suitKey(c) * 200 + rankKey(c), true) },
           t('by suit')),
-        h('button', { type: 'button', id: 'sort-rank', onclick: () => sort((c) => rankKey(c) * 10 + suitKey(c)) },
+        h('button', { type: 'button', id: 'sort-rank', onclick: () => sort((c) => rankKey(c) * 10 + suitKey(c), false) },
           t('by rank')),
         h('span', {}, t('or drag a card onto another.'))));
   },

@@ -51,6 +51,10 @@ def test_a_whole_punttu_deal_by_clicking(new_page: Any) -> None:
     expect(dialog.locator("table.points tbody tr")).to_have_count(4)
     expect(dialog.get_by_role("link", name="deal 1")).to_be_visible()
     screenshot(page, "punttu-match-end-laptop")
+    first = page.url
+    page.click("#play-again")  # a new table, same game, same bots
+    expect(page).not_to_have_url(first)
+    expect(page.locator(".seat.mine .hand button.card")).to_have_count(3)
     assert page.js_errors == []
 
 

@@ -208,6 +208,7 @@ function header() {
   if (state.deal) bits.push(h('span', { class: 'deal' }, t('Deal {n}', { n: state.deal })));
   if (S.seat === null) bits.push(h('span', { class: 'badge' }, t('watching')));
   bits.push(h('button', { type: 'button', class: 'link', onclick: copyLink }, t('Copy the link')));
+  bits.push(h('a', { href: `/how/${S.info.game}`, target: '_blank', rel: 'noopener' }, t('How to play')));
   return h('div', { class: 'table-head' }, bits);
 }
 

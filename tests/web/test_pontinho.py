@@ -146,3 +146,71 @@ def test_advance_take_meld_lay_off_and_go_out(
         bob.close()
         cy.close()
     assert page.js_errors == []
+
+
+BUST_HANDS = [
+    ["Kh", "Kd", "Qh", "Qd", "Jh", "Jd", "Ah", "Ad", "Ks"],
+    ["2c", "3c", "4c", "5d", "5h", "5s", "8s", "9s", "Ts"],
+    ["2d", "3d", "4d", "6c", "6s", "7c", "7s", "2h", "3h"],
+    ["2s", "3s", "4s", "6d", "6h", "7h", "8c", "8d", "2c"],
+]
+
+
+def bust_setup() -> dict[str, Any]:
+    rest = [c for c in deck_cards("french") if c != "*"] * 2 + ["*"] * 4
+    for card in [*sum(BUST_HANDS, []), "Qs", "7d"]:
+        rest.remove(card)
+    return {"hands": BUST_HANDS, "stock": ["Qs", "7d", *rest], "discard": []}
+
+
+def test_a_bust_person_chooses_to_buy_back_in(
+    new_page: Any, live: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob goes out at once; the person's hand is worth more than the bust line (50), so
+    before the next deal the table asks them to buy back in or stay out."""
+
+    def fixed_match_class(game: Any) -> Any:
+        real = match_class(game)
+
+        class Fixed(real):  # type: ignore[misc, valid-type]
+            def __init__(self, game: Any, *, seed: int, dealer: int) -> None:
+                super().__init__(game, seed=seed, dealer=3)
+                self.deals[0] = game.deal(setup=bust_setup(), dealer=3)
+
+        return Fixed
+
+    monkeypatch.setattr(table_module, "match_class", fixed_match_class)
+    table = live.post("/api/tables", {
+        "game": "pontinho", "players": 4, "options": {"bust": 50, "buybacks": 1},
+        "seats": [{"kind": "person"}] * 4,
+    })
+    code = table["code"]
+    ws_url = live.url.replace("http", "ws") + f"/ws/{code}"
+    join = f"/api/tables/{code}/join"
+    others = [Scripted(ws_url, live.post(join, {"name": name, "seat": seat})["token"])
+              for seat, name in ((1, "Bob"), (2, "Cy"), (3, "Di"))]
+    bob, cy, di = others
+    page = new_page(PHONE)
+    page.goto(f"/t/{code}")
+    page.fill("#join-name", "Ana")
+    page.click(".take-seat")
+    try:
+        page.click("#draw")
+        select(page, "Qs")
+        page.click("#discard")
+        bob.play("draw")
+        cy.play("pass")
+        di.play("pass")
+        for meld in ("meld 2c 3c 4c", "meld 5s 5h 5d", "meld 8s 9s Ts", "discard 7d"):
+            bob.play(meld)
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("Deal 1 is over")
+        expect(dialog.locator(".decision")).to_contain_text("Decide before the next deal")
+        screenshot(page, "pontinho-buyback-phone")
+        dialog.get_by_role("button", name="buy back in").click()
+        expect(page.locator(".table-head .deal")).to_have_text("Deal 2")
+        expect(page.locator(".seat.mine .hand button.card")).to_have_count(9)  # back in
+    finally:
+        for other in others:
+            other.close()
+    assert page.js_errors == []

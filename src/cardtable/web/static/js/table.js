@@ -324,11 +324,7 @@ function tableArea() {
   }
   const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
   const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
-  if (ctx.state.phase === 'decision' && ctx.myTurn) {
-    bar.append(h('p', {}, t('Decide before the next deal:')),
-      ctx.legal.map((text) => h('button', { type: 'button', class: 'big',
-        onclick: () => act(text) }, describe(ctx.deck, text))));
-  }
+  if (ctx.state.phase === 'decision' && ctx.myTurn) bar.append(decision(ctx));
   if (S.info.hints && ctx.myTurn && ctx.state.phase === 'deal') {
     bar.append(h('button', { type: 'button', id: 'hint', accesskey: 'h',
       onclick: () => send({ type: 'hint', version: ctx.state.version }) }, t('Hint (H)')));
@@ -339,6 +335,17 @@ function tableArea() {
     area.append(h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')));
   }
   return area;
+}
+
+// A decision between deals (Pontinho's buy-back): the match's legal choices as buttons.
+function decision(ctx) {
+  const view = ctx.state.decision_view || {};
+  const total = (view.totals || [])[S.seat];
+  return h('div', { class: 'decision', role: 'group', 'aria-labelledby': 'decision-title' },
+    h('p', { id: 'decision-title' }, h('b', {}, t('Decide before the next deal:')), ' ',
+      total !== undefined ? t('your total is {total}.', { total }) : ''),
+    ctx.legal.map((text) => h('button', { type: 'button', class: 'big', id: `decide-${text}`,
+      onclick: () => { S.dealEnd = null; act(text); } }, describe(ctx.deck, text))));
 }
 
 function hintBox(ctx) {
@@ -414,6 +421,7 @@ function dealEndDialog() {
   },
   h('h2', { id: 'deal-end-title' }, t('Deal {n} is over', { n: end.deal })),
   dealSummary(end),
+  S.state && S.state.phase === 'decision' && context().myTurn ? decision(context()) : null,
   h('button', { type: 'button', class: 'big', id: 'continue', onclick: close, autofocus: true },
     t('Continue'))));
 }

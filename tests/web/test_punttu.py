@@ -43,8 +43,9 @@ def test_a_whole_punttu_deal_by_clicking(new_page: Any) -> None:
             # the move log names what I played; a finished trick is named with its winner
             expect(page.locator(".log")).to_contain_text("you:")
             expect(page.locator(".last-trick, .trick-winner").first).to_contain_text(
-                re.compile(r"(Last trick|takes the trick)")
+                re.compile(r"(Last trick|Trick to)")
             )
+            screenshot(page, "punttu-later-laptop")
     assert plays == 10  # 40 cards, 4 players: ten tricks
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("The match is over")

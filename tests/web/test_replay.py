@@ -74,7 +74,7 @@ def test_step_through_a_finished_deal(new_page: Any, live: Any, tmp_path: Path) 
     for _ in range(2):
         page.keyboard.press("ArrowRight")
     expect(page.locator("#caption")).to_contain_text("Move 2 of 40")
-    expect(page.locator(".trick-winner")).to_contain_text("takes the trick")  # shown, then taken
+    expect(page.locator(".trick-winner")).to_contain_text("Trick to")  # shown, then taken
     page.click("#end")
     expect(page.locator("#caption")).to_contain_text("Move 40 of 40")
     page.get_by_role("link", name="Next deal").click()

@@ -100,3 +100,24 @@ def test_a_turn_timer_counts_down_on_my_turn(new_page: Any) -> None:
     page.locator(ENABLED).first.wait_for()
     expect(page.locator(".status .timer")).to_have_text(re.compile(r"^(59\d|600) s left$"))
     assert page.js_errors == []
+
+
+def test_a_lost_connection_comes_back_by_itself(new_page: Any) -> None:
+    page = new_page(LAPTOP)
+    routes: list[Any] = []
+
+    def through(route: Any) -> None:  # every WebSocket passes through here, to the server
+        route.connect_to_server()
+        routes.append(route)
+
+    page.route_web_socket("**/ws/*", through)
+    quick_play(page)
+    page.locator(ENABLED).first.wait_for()
+    assert len(routes) == 1
+    routes[0].close()  # the connection drops
+    expect(page.locator(".felt")).to_be_visible()
+    expect(page.locator(".banner")).to_have_count(0)  # back by itself
+    page.locator(ENABLED).first.click()
+    expect(page.locator(".log")).to_contain_text("you:")
+    assert len(routes) == 2
+    assert page.js_errors == []

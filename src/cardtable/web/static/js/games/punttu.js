@@ -5,11 +5,12 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { pointsLine, simpleHand } from './common.js';
 
-function trickView(ctx, cards, winner) {
+function trickView(ctx, cards, winner, done = false) {
   return h('ol', { class: 'trick', 'aria-label': t('The trick') }, cards.map(([seat, card]) => h('li', {
     class: seat === winner ? 'winning' : '',
   }, cardEl(ctx.deck, card), h('span', { class: 'who' }, ctx.nameOf(seat)),
-  seat === winner ? h('span', { class: 'mark' }, `★ ${t('best so far')}`) : null)));
+  seat === winner ? h('span', { class: 'mark' }, `★ ${done ? t('takes the trick') : t('best so far')}`)
+    : null)));
 }
 
 export default {
@@ -43,14 +44,17 @@ export default {
     const shown = ctx.ui.shownTrick;
     if (view.trick.length === 0 && shown) {
       parts.push(h('p', { class: 'trick-winner', role: 'status' },
-        t('{name} takes the trick ({points} points).', { name: ctx.nameOf(shown.seat), points: shown.points })));
-      parts.push(trickView(ctx, shown.cards, shown.seat));
+        t('Trick to {name} ({points} points).', { name: ctx.nameOf(shown.seat), points: shown.points })));
+      parts.push(trickView(ctx, shown.cards, shown.seat, true));
     } else {
       parts.push(trickView(ctx, view.trick, view.winning ? view.winning[0] : null));
       if (ctx.ui.lastTrick) {
+        // the trick just taken stays in view, small, until the next one is complete
         const last = ctx.ui.lastTrick;
-        parts.push(h('p', { class: 'last-trick' }, t('Last trick: {name} ({points} points)',
-          { name: ctx.nameOf(last.seat), points: last.points })));
+        parts.push(h('div', { class: 'last-trick' },
+          h('span', {}, t('Last trick: {name} ({points} points)',
+            { name: ctx.nameOf(last.seat), points: last.points })),
+          last.cards.map(([, card]) => cardEl(ctx.deck, card, { small: true }))));
       }
     }
     return parts;

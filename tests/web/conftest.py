@@ -85,12 +85,15 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright; expectations wait up to ``TIMEOUT`` too (the
+    machine is shared, and a loaded one is slow)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(
             f"!!! BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM}. Run `make test` as root "
             "(it installs Debian's chromium) or `apt-get install -y chromium`. !!!"
         )
     sync_api = pytest.importorskip("playwright.sync_api")
+    sync_api.expect.set_options(timeout=TIMEOUT)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser

@@ -102,6 +102,12 @@ def test_advance_take_meld_lay_off_and_go_out(
         expect(page.locator("#burn")).to_be_visible()
         expect(page.locator(".drawn button.card")).to_have_attribute("data-card", "Kd")
         page.click("#sort-suit")
+        first = page.locator(".hand button.card").first
+        card = first.get_attribute("data-card")
+        first.focus()
+        page.keyboard.press("Shift+ArrowRight")  # arranged by keys too
+        expect(page.locator(".hand button.card").nth(1)).to_have_attribute("data-card", card)
+        expect(page.locator(".hand button.card").nth(1)).to_be_focused()
         select(page, "Kc")
         screenshot(page, f"pontinho-first-turn-{size}")
         page.click("#discard")

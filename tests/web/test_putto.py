@@ -68,3 +68,18 @@ def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
     screenshot(ana, "putto-match-end-laptop")
     assert played >= 18  # every card of both hands was played
     assert ana.js_errors == [] and bea.js_errors == []
+
+
+def test_a_four_seat_putto_table_in_pairs(new_page: Any) -> None:
+    for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = new_page(viewport)
+        page.goto("/")
+        page.select_option("#quick-level", "random")
+        page.click("#quick button[value=putto]")
+        expect(page.locator(".seat")).to_have_count(4)
+        expect(page.locator(".seat.mine")).to_contain_text("team 1")
+        expect(page.locator(".others .seat").nth(1)).to_contain_text("team 1")  # across from me
+        expect(page.locator(".direction")).to_contain_text("left")
+        page.locator(ENABLED).first.wait_for()
+        screenshot(page, f"putto-pairs-{name}")
+        assert page.js_errors == []

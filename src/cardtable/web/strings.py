@@ -34,7 +34,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Arrange:"),
     N_("by suit"),
     N_("by rank"),
-    N_("or drag a card onto another."),
+    N_("or drag a card onto another (keys: Shift+←/→)."),
     N_("Draw from the stock"),
     N_("Burn the drawn card"),
     N_("Take {card} into a meld"),

@@ -32,6 +32,7 @@ const S = {
   ui: {}, // the game module's memory between messages (last trick, selection, hand order…)
 };
 let socket = null;
+let shownKey = null;
 let retry = 0;
 let tick = null;
 
@@ -59,6 +60,7 @@ function connect() {
   socket.addEventListener('message', (event) => receive(JSON.parse(event.data)));
   socket.addEventListener('close', () => {
     S.connected = false;
+    shownKey = null;
     render();
     if (S.info && S.info.status === 'finished' && S.matchEnd) return;
     retry = Math.min(retry + 1, 6);
@@ -83,6 +85,7 @@ function receive(message) {
       break;
     case 'chat':
       S.chat.push(message);
+      S.chatSeen = (S.chatSeen || 0) + 1;
       S.chat = S.chat.slice(-100);
       break;
     case 'deal_end':
@@ -103,6 +106,13 @@ function receive(message) {
     default:
       break;
   }
+  // Redraw only when something shown changed: a redraw replaces the buttons, and one landing
+  // between a press and its release would swallow a click.
+  const key = JSON.stringify([S.state && S.state.version, S.state && S.state.legal, S.seats,
+    S.seat, S.chatSeen, S.hint && S.hint.version, S.dealEnd && S.dealEnd.deal,
+    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status]);
+  if (key === shownKey) return;
+  shownKey = key;
   render();
 }
 

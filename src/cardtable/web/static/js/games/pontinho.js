@@ -151,6 +151,19 @@ export default {
         onClick: () => toggle(i) });
       const before = i > 0 ? ui.order[i - 1] : null;
       if (ui.grouped && before && suitKey(before) !== suitKey(card)) el.classList.add('group-start');
+      el.addEventListener('keydown', (event) => {
+        // Shift+arrow moves the focused card: the keyboard's way to arrange the hand
+        const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+        const to = i + (step || 0);
+        if (!event.shiftKey || !step || to < 0 || to >= ui.order.length) return;
+        event.preventDefault();
+        [ui.order[i], ui.order[to]] = [ui.order[to], ui.order[i]];
+        ui.selected = new Set();
+        ui.grouped = false;
+        ctx.render();
+        const moved = document.querySelector(`[data-key="po-${to}"]`);
+        if (moved) moved.focus();
+      });
       el.draggable = true;
       el.addEventListener('dragstart', (event) => event.dataTransfer.setData('text/plain', String(i)));
       el.addEventListener('dragover', (event) => event.preventDefault());
@@ -184,7 +197,7 @@ export default {
           t('by suit')),
         h('button', { type: 'button', id: 'sort-rank', onclick: () => sort((c) => rankKey(c) * 10 + suitKey(c), false) },
           t('by rank')),
-        h('span', {}, t('or drag a card onto another.'))));
+        h('span', {}, t('or drag a card onto another (keys: Shift+←/→).'))));
   },
 
   actions(ctx) {

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean messages
+.PHONY: run test lint bench clean messages chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -19,11 +19,20 @@ run: $(STAMP)
 	$(BIN)/cardtable serve
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto -q; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
+
+# The browser tests drive Debian's Chromium (never Playwright's own download).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get install -y chromium || \
+			{ apt-get update && apt-get install -y chromium; }; \
+		else echo "!!! /usr/bin/chromium is missing and this is not root: the browser tests" \
+			"will be SKIPPED. Install it with: sudo apt-get install -y chromium !!!"; fi; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

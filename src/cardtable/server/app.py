@@ -14,8 +14,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from cardtable import __version__
-from cardtable.server import db, http, pages, ws
+from cardtable import __version__, web
+from cardtable.server import db, http, ws
 from cardtable.server.config import ServerConfig
 from cardtable.server.lobby import Lobby
 from cardtable.server.migrations import upgrade
@@ -66,7 +66,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.state.config = config
     app.include_router(http.router)
     app.include_router(ws.router)
-    app.include_router(pages.router)
+    app.include_router(web.router)  # the browser client (replaces the placeholder pages)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

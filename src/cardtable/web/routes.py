@@ -1,0 +1,188 @@
+"""The client's routes: HTML shells, card pictures, translated strings and replay steps.
+
+Pages are thin shells (title, language, the script to load) because the scripts draw everything
+from the server's messages; each shell names its language in ``<html lang>`` and loads the
+strings of that language from ``/api/i18n/{lang}``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+import cardtable
+from cardtable.art.cards import back_svg, card_svg
+from cardtable.art.deck import deck_cards
+from cardtable.errors import CardtableError
+from cardtable.server.errors import ServerError
+from cardtable.server.lobby import Lobby
+from cardtable.web.language import LANGUAGES, catalog, choose, translation
+from cardtable.web.strings import HOW_TO_PLAY
+
+router = APIRouter()
+
+#: Pictures never change for a given build; let browsers keep them for a day.
+CACHE = "public, max-age=86400"
+GAMES = ("punttu", "putto", "pontinho")
+
+
+def _language(request: Request) -> str:
+    return choose(
+        request.query_params.get("lang"),
+        request.cookies.get("lang"),
+        request.headers.get("accept-language"),
+    )
+
+
+def _shell(request: Request, page: str, title: str, **data: str | int) -> HTMLResponse:
+    """The HTML of one page: its script draws the rest."""
+    lang = _language(request)
+    gettext = translation(lang).gettext
+    attributes = "".join(
+        f' data-{escape(key)}="{escape(str(value))}"' for key, value in data.items()
+    )
+    html = (
+        f'<!doctype html><html lang="{escape(lang.replace("_", "-"))}"><head>'
+        '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(gettext(title))} · cardtable</title>"
+        '<link rel="stylesheet" href="/static/app.css">'
+        '<link rel="icon" href="/cards/back.svg"></head>'
+        f'<body data-page="{escape(page)}" data-lang="{escape(lang)}"{attributes}>'
+        '<a class="skip" href="#app">' + escape(gettext("Skip to the game")) + "</a>"
+        '<header class="top"><a class="brand" href="/">cardtable</a>'
+        '<nav id="nav"></nav></header>'
+        f'<main id="app" tabindex="-1"><p>{escape(gettext("Loading…"))}</p>'
+        f"<noscript>{escape(gettext('This page needs JavaScript.'))}</noscript></main>"
+        f'<script type="module" src="/static/js/{escape(page)}.js"></script>'
+        "</body></html>"
+    )
+    return HTMLResponse(html)
+
+
+@router.get("/", include_in_schema=False)
+def lobby_page(request: Request) -> HTMLResponse:
+    return _shell(request, "lobby", "Lobby")
+
+
+@router.get("/t/{code}", include_in_schema=False)
+def table_page(code: str, request: Request) -> HTMLResponse:
+    return _shell(request, "table", "Table", code=code.upper())
+
+
+@router.get("/replay/{code}/{deal}", include_in_schema=False)
+def replay_page(code: str, deal: int, request: Request) -> HTMLResponse:
+    return _shell(request, "replay", "Replay", code=code.upper(), deal=deal)
+
+
+@router.get("/how/{game}", include_in_schema=False)
+def how_page(game: str, request: Request) -> Response:
+    if game not in HOW_TO_PLAY:
+        return JSONResponse(
+            {"error": {"code": "http/not_found", "message": "not found"}}, status_code=404
+        )
+    lang = _language(request)
+    gettext = translation(lang).gettext
+    title, paragraphs = HOW_TO_PLAY[game]
+    body = "".join(f"<p>{escape(gettext(p))}</p>" for p in paragraphs)
+    html = (
+        f'<!doctype html><html lang="{escape(lang.replace("_", "-"))}"><head>'
+        '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(gettext(title))} · cardtable</title>"
+        '<link rel="stylesheet" href="/static/app.css"></head><body class="prose">'
+        '<header class="top"><a class="brand" href="/">cardtable</a></header>'
+        f"<main><h1>{escape(gettext(title))}</h1>{body}"
+        f'<p><a href="/">{escape(gettext("Back to the lobby"))}</a></p></main></body></html>'
+    )
+    return HTMLResponse(html)
+
+
+@router.get("/api/i18n/{lang}", tags=["client"])
+def strings(lang: str) -> Any:
+    """The browser client's strings and card names in ``lang`` (English if not offered)."""
+    return catalog(lang if lang in LANGUAGES else "en")
+
+
+@lru_cache(maxsize=256)
+def _picture(deck: str, name: str) -> str | None:
+    if name == "back":
+        return back_svg()
+    if deck not in ("latin", "french"):
+        return None
+    card = "*" if name == "joker" else name
+    if card not in deck_cards(deck):  # type: ignore[arg-type]
+        return None
+    return card_svg(card, deck)  # type: ignore[arg-type]
+
+
+@router.get("/cards/{deck}/{name}.svg", include_in_schema=False)
+def card_picture(deck: str, name: str) -> Response:
+    svg = _picture(deck, name)
+    if svg is None:
+        return JSONResponse(
+            {"error": {"code": "http/not_found", "message": "no such card"}}, status_code=404
+        )
+    return Response(svg, media_type="image/svg+xml", headers={"cache-control": CACHE})
+
+
+@router.get("/cards/back.svg", include_in_schema=False)
+def card_back() -> Response:
+    return Response(back_svg(), media_type="image/svg+xml", headers={"cache-control": CACHE})
+
+
+@router.get("/api/tables/{code}/deals/{number}/replay", tags=["records"])
+def replay_steps(code: str, number: int, request: Request) -> Any:
+    """A finished deal step by step for the replay viewer: before each action and after the
+    last, the public view and every hand (the deal is over, so nothing is secret any more)."""
+    lobby: Lobby = request.app.state.lobby
+    try:
+        table = lobby.get(code)
+    except ServerError as error:
+        return JSONResponse({"error": error.to_dict()}, status_code=404)
+    record = table.record(number)
+    if record is None or table.match is None:
+        return JSONResponse(
+            {"error": {"code": "record/none", "message": "that deal is not finished"}},
+            status_code=404,
+        )
+    try:
+        game = cardtable.game(record["game"], record["players"], **record.get("options", {}))
+        if "setup" in record:
+            state = game.deal(setup=record["setup"], dealer=record.get("dealer", 0))
+        else:
+            state = game.deal(seed=record["seed"], dealer=record.get("dealer", 0))
+        steps: list[dict[str, Any]] = []
+        for text in [*record["actions"], None]:
+            steps.append(
+                {
+                    "view": state.view(None),
+                    "hands": [state.view(s)["hand"] for s in range(game.players)],
+                    "to_move": state.to_move,
+                    "action": text,
+                }
+            )
+            if text is not None:
+                state.apply(text)
+    except CardtableError as error:
+        return JSONResponse(
+            {"error": {"code": "record/bad", "message": str(error)}}, status_code=422
+        )
+    seats = table.match.seats_of_deal(number - 1)
+    names = [
+        {"seat": s, "kind": table.seats[s].plan.kind, "level": table.seats[s].plan.level,
+         "name": table.seats[s].name}
+        for s in seats
+    ]
+    return {
+        "code": table.code,
+        "deal": number,
+        "deals": sum(1 for d in table.match.deals if d.is_over),
+        "game": game.name,
+        "players": game.players,
+        "names": names,
+        "steps": steps,
+        "record": f"/api/tables/{table.code}/deals/{number}/record",
+    }

@@ -1,0 +1,51 @@
+// Cards as pictures served by the app (/cards/DECK/CARD.svg, drawn by cardtable.art), each with
+// its name as text for screen readers; the suit letter is also in the notation, never colour alone.
+import { h } from './dom.js';
+import { cardName, t } from './i18n.js';
+
+export function deckOf(game) {
+  return game === 'pontinho' ? 'french' : 'latin';
+}
+
+export function cardBase(card) {
+  return card.startsWith('*') ? '*' : card;
+}
+
+export function cardSrc(deck, card) {
+  const base = cardBase(card);
+  return `/cards/${deck}/${base === '*' ? 'joker' : base}.svg`;
+}
+
+// A card picture; with onClick it is a button (tab to it, Enter or Space plays it).
+export function cardEl(deck, card, options = {}) {
+  const { onClick, selected, disabled, small, extraLabel, key } = options;
+  const label = extraLabel ? `${cardName(deck, card)} (${extraLabel})` : cardName(deck, card);
+  const img = h('img', { src: cardSrc(deck, card), alt: onClick ? '' : label, draggable: 'false' });
+  const cls = ['card', small ? 'small' : '', selected ? 'selected' : ''].join(' ').trim();
+  if (!onClick) {
+    return h('span', { class: cls, dataset: { card } }, img);
+  }
+  const button = h('button', {
+    type: 'button',
+    class: cls,
+    'aria-label': label,
+    'aria-pressed': selected === undefined ? null : String(Boolean(selected)),
+    disabled: Boolean(disabled),
+    dataset: { card, key: key || '' },
+    onclick: onClick,
+  }, img);
+  return button;
+}
+
+export function backEl(small = true) {
+  return h('span', { class: `card back${small ? ' small' : ''}` },
+    h('img', { src: '/cards/back.svg', alt: t('back of a card') }));
+}
+
+// A row of overlapping backs for a hand we may not see, with its size as text.
+export function backs(count) {
+  const row = h('span', { class: 'backs', 'aria-label': t('cards in hand: {n}', { n: count }) });
+  for (let i = 0; i < Math.min(count, 12); i += 1) row.append(backEl(true));
+  row.append(h('span', { class: 'count', 'aria-hidden': 'true' }, String(count)));
+  return row;
+}

@@ -1,0 +1,83 @@
+// Putto: the table row; a card that can both capture and be played asks which; sweeps and
+// captured cards by side; the deal's breakdown (card points, sweeps, primiera).
+import { cardNames } from '../actions.js';
+import { cardEl } from '../cards.js';
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { simpleHand } from './common.js';
+
+const SUITS = { o: 'coins', c: 'cups', e: 'swords', b: 'clubs' };
+
+function sideOf(view, seat) {
+  return view.sides.findIndex((side) => side.includes(seat));
+}
+
+export default {
+  onEvents(ctx, events) {
+    const capture = events.find((e) => e.kind === 'capture');
+    ctx.ui.lastCapture = capture || (events.some((e) => e.kind === 'play') ? null : ctx.ui.lastCapture);
+    ctx.ui.choice = null;
+  },
+
+  centre(ctx) {
+    const view = ctx.view;
+    const parts = [h('p', { class: 'stock' }, t('Stock: {n}', { n: view.stock }))];
+    parts.push(h('div', { class: 'table-row', role: 'group', 'aria-label': t('Cards on the table') },
+      view.table.length ? view.table.map((card) => cardEl(ctx.deck, card))
+        : h('p', { class: 'empty' }, t('The table is empty.'))));
+    const capture = ctx.ui.lastCapture;
+    if (capture) {
+      parts.push(h('p', { class: 'capture-note', role: 'status' },
+        capture.sweep
+          ? t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) })
+          : t('{name} captured {cards}.', { name: ctx.nameOf(capture.seat), cards: cardNames(ctx.deck, capture.taken) })));
+    }
+    const choice = ctx.ui.choice;
+    if (choice && ctx.myTurn) {
+      parts.push(h('div', { class: 'choice', role: 'group', 'aria-label': t('Capture or play?') },
+        h('p', {}, t('Capture or play?')),
+        choice.options.map((text) => h('button', {
+          type: 'button', class: 'big', id: `choose-${text.split(' ')[0]}`, onclick: () => ctx.act(text),
+        }, text.startsWith('capture') ? t('Capture with {card}', { card: cardNames(ctx.deck, [choice.card]) })
+          : t('Play {card} onto the table', { card: cardNames(ctx.deck, [choice.card]) }))),
+        h('button', { type: 'button', onclick: () => { ctx.ui.choice = null; ctx.render(); } }, t('Cancel'))));
+    }
+    return parts;
+  },
+
+  seatExtra(ctx, seat) {
+    const view = ctx.view;
+    const side = sideOf(view, seat);
+    return h('p', { class: 'points-line' },
+      t('Captured: {n}', { n: view.captured[side] }), ' · ',
+      t('Sweeps: {n}', { n: view.sweeps[side] }),
+      view.sides[side].length > 1 ? ` · ${t('team {n}', { n: side + 1 })}` : '');
+  },
+
+  hand(ctx) {
+    return simpleHand(ctx, (card, options) => {
+      ctx.ui.choice = { card, options };
+      ctx.render();
+      const first = document.getElementById('choose-capture');
+      if (first) first.focus();
+    });
+  },
+
+  breakdown(ctx, outcome) {
+    const details = outcome.details || {};
+    const seats = ctx.seats_of_deal || [];
+    const names = (side) => side.map((s) => ctx.nameOf(s)).join(' + ');
+    return h('table', { class: 'breakdown' },
+      h('thead', {}, h('tr', {}, h('th', {}, t('Side')), h('th', {}, t('Card points')),
+        h('th', {}, t('Sweeps')), h('th', {}, t('Primiera suits')))),
+      h('tbody', {}, outcome.sides.map((side, i) => h('tr', {},
+        h('td', {}, names(side) || String(seats[i])),
+        h('td', {}, String((details.card_points || [])[i] ?? '')),
+        h('td', {}, String((details.sweeps || [])[i] ?? '')),
+        h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', '))))));
+  },
+
+  yourTurn(ctx) {
+    return ctx.ui.choice ? t('Capture or play?') : t('Your turn: play or capture with a card.');
+  },
+};

@@ -1,0 +1,205 @@
+// The lobby: play against bots in one click, make a table for friends (seats, bots, house rules),
+// join by code, and the tables open now.
+import { clear, getJSON, h, postJSON } from './dom.js';
+import { loadStrings, mountNav, t } from './i18n.js';
+import { saveName, saveSeat, savedName } from './seats.js';
+
+const app = document.getElementById('app');
+const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
+const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
+
+function levelName(level) {
+  return t(LEVELS[level] || level);
+}
+
+function errorBox() {
+  return h('p', { class: 'error', role: 'alert', hidden: true });
+}
+
+function showError(box, error) {
+  box.hidden = false;
+  box.textContent = error.message || String(error);
+}
+
+function nameField(id) {
+  return h('label', { for: id }, t('Your name'), ' ',
+    h('input', { id, name: 'name', maxlength: '40', required: true, value: savedName() || t('player'),
+      autocomplete: 'nickname' }));
+}
+
+function quickPlay(games) {
+  const error = errorBox();
+  const level = h('select', { id: 'quick-level', name: 'level' },
+    ['random', 'easy', 'medium', 'hard'].map((l) => h('option', { value: l, selected: l === 'medium' },
+      levelName(l))));
+  const form = h('form', { class: 'panel', id: 'quick' },
+    h('h2', {}, t('Play against bots now')),
+    h('div', { class: 'row' }, nameField('quick-name'),
+      h('label', { for: 'quick-level' }, t('Bots'), ' ', level)),
+    h('div', { class: 'row games' }, games.map((g) => h('button', {
+      type: 'submit', name: 'game', value: g.game, class: `big game-${g.game}`,
+    }, t('Play {game}', { game: t(TITLES[g.game] || g.title) })))),
+    error);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const game = event.submitter ? event.submitter.value : games[0].game;
+    const name = form.querySelector('[name=name]').value.trim() || t('player');
+    saveName(name);
+    try {
+      const joined = await postJSON('/api/play', { game, name, level: level.value });
+      saveSeat(joined.code, joined.seat, joined.token);
+      window.location.assign(`/t/${joined.code}`);
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+  return form;
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.type === 'bool') {
+    input = h('input', { type: 'checkbox', id, name: option.name, checked: Boolean(option.default) });
+  } else if (option.choices && option.choices.length) {
+    input = h('select', { id, name: option.name }, option.choices.map((c) => h('option',
+      { value: String(c), selected: c === option.default }, String(c))));
+  } else {
+    input = h('input', { type: 'number', id, name: option.name, value: option.default,
+      min: option.minimum ?? null, max: option.maximum ?? null });
+  }
+  return h('div', { class: 'option' },
+    h('label', { for: id }, h('code', {}, option.name), ' ', input),
+    h('p', { class: 'help' }, option.help));
+}
+
+function optionValue(option, form) {
+  const el = form.querySelector(`[name="${option.name}"]`);
+  if (option.type === 'bool') return el.checked;
+  if (option.type === 'int') return Number.parseInt(el.value, 10);
+  return el.value;
+}
+
+function newTable(games) {
+  const error = errorBox();
+  const gameSelect = h('select', { id: 'new-game', name: 'game' },
+    games.map((g) => h('option', { value: g.game }, t(TITLES[g.game] || g.title))));
+  const players = h('input', { id: 'new-players', type: 'number', name: 'players' });
+  const seatsBox = h('fieldset', { class: 'seats' });
+  const optionsBox = h('div', { class: 'options' });
+  const timer = h('input', { id: 'new-timer', type: 'number', min: '0', max: '3600', value: '0',
+    name: 'turn_seconds' });
+  const hints = h('input', { id: 'new-hints', type: 'checkbox', checked: true, name: 'hints' });
+  const current = () => games.find((g) => g.game === gameSelect.value);
+
+  function drawSeats() {
+    const game = current();
+    const n = Number.parseInt(players.value, 10) || game.default_players;
+    const before = [...seatsBox.querySelectorAll('select')].map((select) => select.value);
+    if (before.length === n) return; // nothing to redraw: keep what was chosen
+    clear(seatsBox).append(h('legend', {}, t('Who sits where')));
+    for (let i = 0; i < n; i += 1) {
+      const id = `seat-${i}`;
+      seatsBox.append(h('label', { for: id, class: 'seat-choice' }, t('Seat {n}', { n: i + 1 }), ' ',
+        h('select', { id, name: id },
+          h('option', { value: 'person', selected: (before[i] || (i === 0 ? 'person' : '')) === 'person' },
+            t('a person')),
+          game.levels.map((l) => h('option', { value: `bot:${l}`,
+            selected: before[i] ? before[i] === `bot:${l}` : i > 0 && l === 'medium' },
+            t('bot: {level}', { level: levelName(l) }))))));
+    }
+  }
+  function drawGame() {
+    const game = current();
+    players.min = game.min_players;
+    players.max = game.max_players;
+    players.value = game.default_players;
+    clear(optionsBox).append(...game.options.map(optionInput));
+    clear(seatsBox);
+    drawSeats();
+  }
+  gameSelect.addEventListener('change', drawGame);
+  players.addEventListener('change', drawSeats);
+  players.addEventListener('input', drawSeats);
+
+  const form = h('form', { class: 'panel', id: 'new-table' },
+    h('h2', {}, t('A table with friends')),
+    h('div', { class: 'row' }, nameField('new-name'),
+      h('label', { for: 'new-game' }, t('Game'), ' ', gameSelect),
+      h('label', { for: 'new-players' }, t('Players'), ' ', players)),
+    seatsBox,
+    h('details', {}, h('summary', {}, t('House rules')), optionsBox,
+      h('div', { class: 'option' }, h('label', { for: 'new-timer' }, t('Turn timer (seconds, 0: none)'),
+        ' ', timer)),
+      h('div', { class: 'option' }, h('label', { for: 'new-hints' }, hints, ' ', t('Hints allowed')))),
+    h('button', { type: 'submit', class: 'big' }, t('Make the table')),
+    error);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const game = current();
+    const seats = [...seatsBox.querySelectorAll('select')].map((s) => (s.value === 'person'
+      ? { kind: 'person' } : { kind: 'bot', level: s.value.slice(4) }));
+    const options = {};
+    for (const option of game.options) options[option.name] = optionValue(option, form);
+    const name = form.querySelector('[name=name]').value.trim() || t('player');
+    saveName(name);
+    try {
+      const table = await postJSON('/api/tables', {
+        game: game.game, players: seats.length, seats, options,
+        turn_seconds: Number.parseFloat(timer.value) || null, hints: hints.checked,
+      });
+      const mine = seats.findIndex((s) => s.kind === 'person');
+      const joined = await postJSON(`/api/tables/${table.code}/join`, { name, seat: mine });
+      saveSeat(joined.code, joined.seat, joined.token);
+      window.location.assign(`/t/${joined.code}`);
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+  drawGame();
+  return form;
+}
+
+function joinByCode() {
+  const input = h('input', { id: 'join-code', name: 'code', required: true, maxlength: '12',
+    autocapitalize: 'characters', spellcheck: 'false' });
+  const form = h('form', { class: 'panel', id: 'join' },
+    h('h2', {}, t('Join a table')),
+    h('div', { class: 'row' }, h('label', { for: 'join-code' }, t('Table code'), ' ', input),
+      h('button', { type: 'submit' }, t('Go to the table'))));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const code = input.value.trim().toUpperCase().replace(/[^A-Z0-9-]/g, '');
+    if (code) window.location.assign(`/t/${code}`);
+  });
+  return form;
+}
+
+function openTables(tables) {
+  if (!tables.length) return h('section', { class: 'panel' }, h('h2', {}, t('Open tables')),
+    h('p', {}, t('No open tables right now.')));
+  return h('section', { class: 'panel' }, h('h2', {}, t('Open tables')),
+    h('ul', { class: 'tables' }, tables.map((table) => h('li', {},
+      h('a', { href: `/t/${table.code}` }, h('code', {}, table.code)), ' ',
+      t(TITLES[table.game] || table.game), ' · ',
+      table.status === 'waiting'
+        ? t('free seats: {n}', { n: table.free_seats.length }) : t('being played (watch)'),
+      ' · ', table.seats.map((s) => s.name || t('free')).join(', ')))));
+}
+
+function howTo(games) {
+  return h('section', { class: 'panel' }, h('h2', {}, t('How to play')),
+    h('ul', { class: 'inline' }, games.map((g) => h('li', {},
+      h('a', { href: `/how/${g.game}` }, t(TITLES[g.game] || g.title))))));
+}
+
+async function main() {
+  await loadStrings();
+  mountNav();
+  const [games, tables] = await Promise.all([getJSON('/api/games'), getJSON('/api/tables')]);
+  clear(app).append(
+    h('h1', {}, t('Punttu, Pontinho and Putto, online.')),
+    quickPlay(games), joinByCode(), newTable(games), openTables(tables), howTo(games));
+}
+
+main();

@@ -1,0 +1,85 @@
+"""Two browser contexts (two people, each with their own storage) play a Putto deal against each
+other: one makes the table in the lobby, the other joins from the link."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+from tests.web.conftest import LAPTOP, PHONE, screenshot
+
+ENABLED = ".hand button.card:not([disabled])"
+
+
+def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
+    ana = new_page(LAPTOP)
+    ana.goto("/")
+    ana.fill("#new-name", "Ana")
+    ana.select_option("#new-game", "putto")
+    ana.fill("#new-players", "2")
+    ana.select_option("#seat-1", "person")
+    ana.locator("#new-table details summary").click()
+    ana.fill("#opt-deals", "1")
+    ana.click("#new-table button[type=submit]")
+    expect(ana).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
+    expect(ana.locator(".waiting")).to_contain_text("Waiting for players")
+    link = ana.url
+
+    bea = new_page(PHONE)
+    bea.goto(link)
+    bea.fill("#join-name", "Bea")
+    bea.click(".take-seat")
+    for page in (ana, bea):
+        expect(page.locator(".felt")).to_be_visible()
+        expect(page.locator(".seat.mine .hand button.card")).to_have_count(4)
+    expect(ana.locator(".others")).to_contain_text("Bea")
+    expect(bea.locator(".others")).to_contain_text("Ana")
+
+    code = link.rsplit("/", 1)[1]
+    table = live.lobby.get(code)
+    pages = {0: ana, 1: bea}
+    chose = played = 0
+    while True:
+        mover, phase = table.mover()  # read only: whose page should offer cards now
+        if phase == "over":
+            break
+        page = pages[mover]
+        card = page.locator(ENABLED).first
+        card.wait_for()
+        if table.mover()[0] != mover:
+            continue
+        card.click()
+        choice = page.locator(".choice")
+        if choice.count():  # both capture and play are legal: the table asks which
+            if not chose:
+                screenshot(page, "putto-choice-" + ("laptop" if page is ana else "phone"))
+            expect(choice.get_by_role("button", name=re.compile("^Capture with"))).to_be_visible()
+            choice.locator("#choose-capture").click()
+            chose += 1
+        expect(page.locator(ENABLED)).to_have_count(0)
+        played += 1
+        assert played < 60
+    for page in (ana, bea):
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("The match is over")
+    expect(ana.get_by_role("dialog").locator("table.breakdown")).to_contain_text("Card points")
+    screenshot(bea, "putto-match-end-phone")
+    screenshot(ana, "putto-match-end-laptop")
+    assert played >= 18  # every card of both hands was played
+    assert ana.js_errors == [] and bea.js_errors == []
+
+
+def test_a_four_seat_putto_table_in_pairs(new_page: Any) -> None:
+    for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = new_page(viewport)
+        page.goto("/")
+        page.select_option("#quick-level", "random")
+        page.click("#quick button[value=putto]")
+        expect(page.locator(".seat")).to_have_count(4)
+        expect(page.locator(".seat.mine")).to_contain_text("team 1")
+        expect(page.locator(".others .seat").nth(1)).to_contain_text("team 1")  # across from me
+        expect(page.locator(".direction")).to_contain_text("left")
+        page.locator(ENABLED).first.wait_for()
+        screenshot(page, f"putto-pairs-{name}")
+        assert page.js_errors == []

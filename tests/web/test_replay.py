@@ -1,0 +1,95 @@
+"""The replay viewer: step through a finished deal forwards and backwards, every hand shown,
+and download its record (which ``cardtable replay`` accepts)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+from tests.web.conftest import LAPTOP, PHONE, screenshot
+from websockets.sync.client import connect
+
+from cardtable.engine.record import replay
+
+
+class Person:
+    """The person's seat of a two-player, two-deal Punttu table, played here over the WebSocket
+    (always the first legal card); the other seat is a bot."""
+
+    def __init__(self, live: Any) -> None:
+        joined = live.post("/api/play", {"game": "punttu", "players": 2, "level": "random",
+                                         "name": "Ana", "options": {"deals": 2}})
+        self.code: str = joined["code"]
+        self.connection = connect(live.url.replace("http", "ws") + f"/ws/{self.code}",
+                                  open_timeout=20)
+        self.ws = self.connection.__enter__()
+        self.ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
+
+    def play_until(self, kind: str) -> None:
+        while True:
+            message = json.loads(self.ws.recv(timeout=20))
+            if message["type"] == kind:
+                return
+            if message["type"] == "state" and message["legal"]:
+                self.ws.send(json.dumps({"type": "action", "action": message["legal"][0],
+                                         "version": message["version"]}))
+
+    def close(self) -> None:
+        self.connection.__exit__(None, None, None)
+
+
+def test_step_through_a_finished_deal(new_page: Any, live: Any, tmp_path: Path) -> None:
+    person = Person(live)
+    code = person.code
+    page = new_page(LAPTOP, accept_downloads=True)
+    page.goto(f"/t/{code}")  # watching, from the start
+    expect(page.locator(".badge")).to_have_text("watching")
+    try:
+        person.play_until("deal_end")
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("Deal 1 is over")
+        expect(dialog.locator("table.points tbody tr")).to_have_count(2)
+        screenshot(page, "deal-end-laptop")
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+        person.play_until("match_end")
+    finally:
+        person.close()
+    expect(page.get_by_role("dialog")).to_contain_text("The match is over")
+    page.get_by_role("link", name="deal 1").click()
+    expect(page.locator("#caption")).to_contain_text("The deal as dealt")
+    expect(page.locator(".seat")).to_have_count(2)
+    expect(page.locator(".seat").first.locator(".hand .card")).to_have_count(3)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#caption")).to_contain_text("Move 1 of 40")
+    expect(page.locator(".trick li")).to_have_count(1)
+    page.click("#forward")
+    expect(page.locator("#caption")).to_contain_text("Move 2 of 40")
+    page.click("#back")
+    page.click("#back")
+    expect(page.locator("#caption")).to_contain_text("The deal as dealt")
+    expect(page.locator("#back")).to_be_disabled()
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#caption")).to_contain_text("Move 2 of 40")
+    expect(page.locator(".trick-winner")).to_contain_text("Trick to")  # shown, then taken
+    page.click("#end")
+    expect(page.locator("#caption")).to_contain_text("Move 40 of 40")
+    page.get_by_role("link", name="Next deal").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("deal 2")
+    page.get_by_role("link", name="Previous deal").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("deal 1")
+    screenshot(page, "replay-laptop")
+    with page.expect_download() as info:
+        page.click("#download")
+    path = tmp_path / "deal.json"
+    info.value.save_as(path)
+    replayed = replay(json.loads(path.read_text()))
+    assert replayed.state.is_over
+    phone = new_page(PHONE)
+    phone.goto(f"/replay/{code}/1")
+    expect(phone.locator("#caption")).to_be_visible()
+    screenshot(phone, "replay-phone")
+    assert page.js_errors == [] and phone.js_errors == []

@@ -1,9 +1,10 @@
 """Operations: settings from flags and environment, the serve command's errors, a hard bot
-thinking off the event loop, the lobby page."""
+thinking off the event loop, names never echoed into the pages."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,9 @@ def test_the_server_answers_while_a_hard_bot_thinks(server: Any, client_class: A
     asyncio.run(scenario())
 
 
-def test_lobby_page_lists_tables_escaped(server: Any) -> None:
+def test_pages_never_echo_a_name_as_markup(server: Any) -> None:
+    """The lobby and share pages are the browser client's shells: a player's name reaches the
+    page only as data (the open tables' JSON), which the client shows as text."""
     with server.http() as http:
         code = http.post("/api/tables", json={
             "game": "punttu", "players": 2, "seats": [{"kind": "person"}, {"kind": "person"}],
@@ -91,5 +94,6 @@ def test_lobby_page_lists_tables_escaped(server: Any) -> None:
         http.post(f"/api/tables/{code}/join", json={"name": "<script>x</script>"})
         page = http.get("/").text
         share = http.get(f"/t/{code}").text
-    assert code in page and "&lt;script&gt;x&lt;/script&gt;" in page
+        listed = http.get("/api/tables").json()
     assert "<script>x</script>" not in page and "<script>x</script>" not in share
+    assert "<script>x</script>" in json.dumps(listed)  # kept as the player typed it, as data

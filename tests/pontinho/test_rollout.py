@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from tests.walk import walked_deal
 
 import cardtable
 from cardtable.bots import make_bot
@@ -81,9 +82,7 @@ def test_the_table_lay_off_index_names_the_first_meld_that_takes_each_kind() -> 
 
 
 @given(hands, st.sampled_from(FRENCH_DECK))
-def test_the_quick_test_for_a_meld_with_the_top_discard_is_exact(
-    hand: list[int], top: int
-) -> None:
+def test_the_quick_test_for_a_meld_with_the_top_discard_is_exact(hand: list[int], top: int) -> None:
     assert _can_meld_with(list(hand), top) == has_meld_with(hand, top)
 
 
@@ -184,15 +183,8 @@ def _oracle_playout(state: PontinhoState, rng: random.Random, epsilon: float) ->
 def test_the_fused_playout_plays_exactly_the_policy_through_the_rules(
     players: int, seed: int, moves: int, epsilon: float
 ) -> None:
-    game = cardtable.game("pontinho", players=players)
-    state = game.deal(seed=seed)
+    state = walked_deal("pontinho", players, seed, moves)
     assert isinstance(state, PontinhoState)
-    walk = random.Random(seed)
-    for _ in range(moves):
-        ids = state.legal_action_ids()
-        if not ids:
-            break
-        state.apply_unchecked(ids[walk.randrange(len(ids))])
     fused, oracle = state.clone(), state.clone()
     playout(fused, random.Random(seed), epsilon)
     _oracle_playout(oracle, random.Random(seed), epsilon)
@@ -259,9 +251,7 @@ def test_the_direct_take_without_jokers_sheds_as_much_as_the_best_enumerated(
 ) -> None:
     found = _best_natural_with_top(hand, top, POINTS, keep)
     enumerated = [
-        meld
-        for meld in enumerate_melds_with(hand, top)
-        if not keep or len(meld) <= len(hand)
+        meld for meld in enumerate_melds_with(hand, top) if not keep or len(meld) <= len(hand)
     ]
     best = max((_take_score(m, top) for m in enumerated), default=0.0)
     if best > TAKE_THRESHOLD:

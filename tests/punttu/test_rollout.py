@@ -9,8 +9,8 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.walk import walked_deal
 
-import cardtable
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK, table_deck
 from cardtable.games.punttu.rollout import EPSILON, RICH, playout, side_points
 from cardtable.games.punttu.state import PunttuState
@@ -50,20 +50,13 @@ def _oracle_playout(state: PunttuState, rng: random.Random, epsilon: float) -> N
 def test_the_fused_playout_scores_exactly_as_the_rules_do(
     players: int, seed: int, moves: int, epsilon: float
 ) -> None:
-    game = cardtable.game("punttu", players=players)
-    state = game.deal(seed=seed)
+    state = walked_deal("punttu", players, seed, moves)
     assert isinstance(state, PunttuState)
-    walk = random.Random(seed)
-    for _ in range(moves):
-        ids = state.legal_action_ids()
-        if not ids:
-            break
-        state.apply_unchecked(ids[walk.randrange(len(ids))])
     fused, oracle = state.clone(), state.clone()
     playout(fused, random.Random(seed), epsilon)
     _oracle_playout(oracle, random.Random(seed), epsilon)
     assert fused.is_over and oracle.is_over
     assert side_points(fused) == side_points(oracle) == oracle.points
     assert sum(side_points(fused)) == sum(
-        CARD_POINTS[c] for c in table_deck(players, game.options.trim)
+        CARD_POINTS[c] for c in table_deck(players, state.game.options.trim)
     )

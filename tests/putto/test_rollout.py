@@ -9,8 +9,8 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.walk import walked_deal
 
-import cardtable
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.rollout import EPSILON, playout, side_points
 from cardtable.games.putto.state import CAPTURE, PuttoState
@@ -41,15 +41,8 @@ def _oracle_move(state: PuttoState, rng: random.Random, epsilon: float) -> int:
 
 
 def _compare(players: int, seed: int, moves: int, epsilon: float, **options: object) -> None:
-    game = cardtable.game("putto", players=players, **options)
-    state = game.deal(seed=seed)
+    state = walked_deal("putto", players, seed, moves, **options)
     assert isinstance(state, PuttoState)
-    walk = random.Random(seed)
-    for _ in range(moves):
-        ids = state.legal_action_ids()
-        if not ids:
-            break
-        state.apply_unchecked(ids[walk.randrange(len(ids))])
     fused, oracle = state.clone(), state.clone()
     playout(fused, random.Random(seed), epsilon)
     rng = random.Random(seed)

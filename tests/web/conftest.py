@@ -9,24 +9,25 @@ first when it runs as root (CI does).
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
+from tests.server.conftest import RunningServer
 
-from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig
 
 CHROMIUM = os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 #: Screenshots land here (git-ignored) for people to look at.
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -37,43 +38,19 @@ PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 800}
 
 
-class LiveServer:
+class LiveServer(RunningServer):
+    """The server tests' running app, with the browser tests' settings and a JSON ``post``."""
+
     def __init__(self, data_dir: Path) -> None:
-        config = ServerConfig(data_dir=data_dir, bot_delay=0.0, grace_seconds=60.0,
-                              hint_seconds=0.05)
-        self.app = create_app(config)
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="on"))
-        self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [sock]}, daemon=True
+        super().__init__(
+            ServerConfig(data_dir=data_dir, bot_delay=0.0, grace_seconds=60.0, hint_seconds=0.05)
         )
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert self.thread.is_alive(), "the server did not start"
-            assert time.monotonic() < deadline, "the server did not start in time"
-            time.sleep(0.01)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def lobby(self) -> Any:
-        return self.app.state.lobby
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         response = httpx.post(self.url + path, json=body, timeout=20)
         assert response.status_code in (200, 201), response.text
         data: dict[str, Any] = response.json()
         return data
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(20)
 
 
 @pytest.fixture(scope="module")

@@ -52,13 +52,19 @@ function act(text) {
 
 function connect() {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  socket = new WebSocket(`${scheme}://${window.location.host}/ws/${code}`);
-  socket.addEventListener('open', () => {
+  // Only the newest socket speaks: a spectator's socket closed on taking a seat may still
+  // deliver a message or two, which must not overwrite the seat's own state.
+  const ws = new WebSocket(`${scheme}://${window.location.host}/ws/${code}`);
+  socket = ws;
+  ws.addEventListener('open', () => {
     const saved = loadSeat(code);
     send({ type: 'hello', v: 1, token: saved ? saved.token : null });
   });
-  socket.addEventListener('message', (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener('close', () => {
+  ws.addEventListener('message', (event) => {
+    if (ws === socket) receive(JSON.parse(event.data));
+  });
+  ws.addEventListener('close', () => {
+    if (ws !== socket) return;
     S.connected = false;
     shownKey = null;
     render();

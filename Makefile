@@ -46,7 +46,7 @@ bench: $(STAMP)
 LANGS   := eu hu pt_BR
 LOCALE  := src/cardtable/locale
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k NC_:1c,2 \
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k NC_:1c,2 -k N_plural:1,2 \
 		--no-location --sort-output --project cardtable -o $(LOCALE)/cardtable.pot src
 	for lang in $(LANGS); do \
 		$(BIN)/pybabel update -D cardtable -i $(LOCALE)/cardtable.pot -d $(LOCALE) -l $$lang \

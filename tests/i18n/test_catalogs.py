@@ -18,7 +18,7 @@ from cardtable.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "NC_": ((1, "c"), 2)}
+            "NC_": ((1, "c"), 2), "N_plural": (1, 2)}
 #: str.format fields, printf-style placeholders and rich markup tags: what a translation keeps.
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sdif]|%[sdif]|\[/?[a-z ]+\]")
 

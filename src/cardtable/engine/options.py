@@ -8,7 +8,7 @@ with a message that names the option and what it accepts; it is never replaced b
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.errors import OptionError
@@ -22,12 +22,17 @@ _FALSE = {"false", "no", "off", "0"}
 class Option:
     """One table option: its name, type, default, allowed values and a one-line explanation.
 
-    ``help`` is marked with ``N_`` where it is declared and translated where it is shown.
+    ``help``, ``label`` (a short name for forms, e.g. "Bust line") and ``choice_labels`` (a
+    short name per choice, e.g. ``{"nobody": N_("nobody")}``) are marked with ``N_`` where they
+    are declared and translated where they are shown. An option without a label is shown by its
+    ``name``; a choice without one by its value.
     """
 
     name: str
     default: bool | int | str
     help: str
+    label: str = ""
+    choice_labels: Mapping[str, str] = field(default_factory=dict, hash=False)
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
@@ -36,6 +41,17 @@ class Option:
 
     def default_value(self, players: int) -> bool | int | str:
         return self.default if self.default_for is None else self.default_for(players)
+
+    @property
+    def title(self) -> str:
+        """The English label (a msgid) to show for this option: ``label``, else ``name``."""
+        return self.label or self.name
+
+    def choice_title(self, value: object) -> str:
+        """The English label (a msgid) of one choice: its ``choice_labels`` entry, else the
+        value as text."""
+        text = str(value)
+        return self.choice_labels.get(text, text)
 
     @property
     def kind(self) -> type:

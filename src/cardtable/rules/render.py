@@ -8,7 +8,7 @@ the layout is kept to at most two pages (front and back of one sheet).
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -61,12 +61,20 @@ def _picture(deck: Deck, card: str, lang: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
 
 
-def sheet_html(sheet: Sheet) -> str:
-    """The sheet as a self-contained HTML page (call in the sheet's language)."""
+#: Links shown above a sheet on screen (never printed): (address, text, current?) each; a web
+#: page's way back to its lobby or table and to the same sheet in another language.
+Links = Sequence[tuple[str, str, bool]]
+
+
+def sheet_html(sheet: Sheet, links: Links = (), nav_label: str = "") -> str:
+    """The sheet as a self-contained HTML page (call in the sheet's language), with ``links``
+    (on screen only) in a navigation bar named ``nav_label``."""
     lang = current_language()
     template = _environment().get_template("sheet.html")
     return template.render(
         sheet=sheet,
+        links=links,
+        nav_label=nav_label,
         lang=lang.replace("_", "-"),
         css=_css(),
         valid=_("valid"),
@@ -82,19 +90,23 @@ def table_of(game: str, options: Mapping[str, Any] | None, players: int | None) 
 
 
 def render_rules_html(
-    game: str, lang: str, options: Mapping[str, Any] | None = None, players: int | None = None
+    game: str,
+    lang: str,
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    links: Links = (),
 ) -> str:
     """The rules page of a table (``game`` with ``options`` and ``players``) in ``lang``.
 
     This is what the web server serves for a table; options are validated as everywhere else.
     """
-    return table_rules_html(table_of(game, options, players), lang)
+    return table_rules_html(table_of(game, options, players), lang, links)
 
 
-def table_rules_html(table: Game, lang: str) -> str:
+def table_rules_html(table: Game, lang: str, links: Links = ()) -> str:
     """The rules page of a table the caller already holds (a server's ``Game``) in ``lang``."""
     with language(lang):
-        return sheet_html(build_sheet(table))
+        return sheet_html(build_sheet(table), links, _("Other pages") if links else "")
 
 
 def render_rules_pdf(

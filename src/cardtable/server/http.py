@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -21,6 +21,7 @@ from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby import Lobby
 from cardtable.server.table import SeatPlan, Table, TableConfig
+from cardtable.web.language import normalize, translation
 
 STATUS = {
     "table/not_found": 404,
@@ -148,8 +149,16 @@ def healthz(request: Request) -> Health:
 
 
 @router.get("/api/games", tags=["lobby"])
-def games() -> list[dict[str, Any]]:
-    """The games, their player counts, options (with defaults and help) and bot levels."""
+def games(
+    lang: Annotated[
+        str | None,
+        Query(description="answer in this language (en, pt_BR, eu, hu); absent: the server's"),
+    ] = None,
+) -> list[dict[str, Any]]:
+    """The games, their player counts, options (with defaults, labels, choice labels and help)
+    and bot levels. Labels and help are translated into ``lang``."""
+    found_lang = normalize(lang)
+    gettext = translation(found_lang).gettext if found_lang else _
     found = []
     for name in cardtable.available():
         cls = game_class(name)
@@ -168,7 +177,9 @@ def games() -> list[dict[str, Any]]:
                         "choices": list(o.choices),
                         "minimum": o.minimum,
                         "maximum": o.maximum,
-                        "help": _(o.help),
+                        "help": gettext(o.help),
+                        "label": gettext(o.title),
+                        "choice_labels": {c: gettext(o.choice_title(c)) for c in o.choices},
                     }
                     for o in cls.option_specs
                 ],

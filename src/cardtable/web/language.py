@@ -14,7 +14,7 @@ from typing import Any
 from cardtable.art.deck import deck_cards
 from cardtable.art.names import FRENCH_NAMES, LATIN, LATIN_NAMES
 from cardtable.i18n import DOMAIN, LOCALE_DIR
-from cardtable.web.strings import CLIENT_STRINGS
+from cardtable.web.strings import CLIENT_PLURALS, CLIENT_STRINGS
 
 #: The languages offered by the picker, by code, each named in itself.
 LANGUAGES: dict[str, str] = {
@@ -69,15 +69,50 @@ def translation(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True)
 
 
+#: English's rule, for a language without a compiled catalog.
+ENGLISH_PLURAL = "(n != 1)"
+
+
+def plural_rule(found: gettext.NullTranslations) -> tuple[int, str]:
+    """The number of plural forms and gettext's C expression choosing one for ``n``, from the
+    catalog's ``Plural-Forms`` header (``nplurals=2; plural=(n != 1);``)."""
+    header = found.info().get("plural-forms", "")
+    fields = dict(
+        part.strip().split("=", 1) for part in header.split(";") if "=" in part
+    )
+    try:
+        return int(fields["nplurals"]), fields["plural"].strip()
+    except (KeyError, ValueError):
+        return 2, ENGLISH_PLURAL
+
+
+def plural_forms(found: gettext.NullTranslations, singular: str, plural: str) -> list[str]:
+    """Every form of a plural text in ``found``'s language, in the catalog's order (English's
+    two when the catalog lacks it)."""
+    count, _rule = plural_rule(found)
+    # GNUTranslations keeps the forms of a plural entry under (msgid, index).
+    entries: dict[object, str] = getattr(found, "_catalog", {})
+    forms = [entries.get((singular, index)) for index in range(count)]
+    if all(forms):
+        return [form for form in forms if form]
+    return [singular, plural]
+
+
 @lru_cache(maxsize=len(LANGUAGES))
 def catalog(language: str) -> dict[str, Any]:
-    """Everything the scripts show in ``language``: their strings (keyed by the English text)
-    and every card's name for screen readers."""
+    """Everything the scripts show in ``language``: their strings (keyed by the English text),
+    the texts with plural forms (keyed by the English singular: every form, and the language's
+    rule choosing one) and every card's name for screen readers."""
     found = translation(language)
+    count, rule = plural_rule(found)
     return {
         "lang": language,
         "languages": LANGUAGES,
         "strings": {text: found.gettext(text) for text in CLIENT_STRINGS},
+        "plural": {"count": count, "rule": rule},
+        "plurals": {
+            singular: plural_forms(found, singular, plural) for singular, plural in CLIENT_PLURALS
+        },
         "cards": {
             "latin": {c: found.pgettext(LATIN, LATIN_NAMES[c]) for c in deck_cards("latin")},
             "french": {c: found.gettext(FRENCH_NAMES[c]) for c in deck_cards("french")},

@@ -1,8 +1,10 @@
-"""The client's routes: HTML shells, card pictures, translated strings and replay steps.
+"""The client's routes: HTML shells, rules pages, card pictures, translated strings and replay
+steps.
 
 Pages are thin shells (title, language, the script to load) because the scripts draw everything
 from the server's messages; each shell names its language in ``<html lang>`` and loads the
-strings of that language from ``/api/i18n/{lang}``.
+strings of that language from ``/api/i18n/{lang}``. The rules pages are whole pages, built on
+the server by ``cardtable.rules`` from a table's game, player count and options.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -17,7 +20,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 import cardtable
 from cardtable.art.cards import back_svg, card_svg
 from cardtable.art.deck import deck_cards
-from cardtable.errors import CardtableError
+from cardtable.engine.game import Game
+from cardtable.errors import CardtableError, UnknownGame
+from cardtable.i18n import N_, language
+from cardtable.rules import table_rules_html
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby import Lobby
 from cardtable.web.language import LANGUAGES, catalog, choose, translation
@@ -88,16 +94,89 @@ def how_page(game: str, request: Request) -> Response:
     gettext = translation(lang).gettext
     title, paragraphs = HOW_TO_PLAY[game]
     body = "".join(f"<p>{escape(gettext(p))}</p>" for p in paragraphs)
+    rules = f'<p><a href="/rules/{escape(game)}">{escape(gettext(FULL_RULES))}</a></p>'
     html = (
         f'<!doctype html><html lang="{escape(lang.replace("_", "-"))}"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(gettext(title))} · cardtable</title>"
         '<link rel="stylesheet" href="/static/app.css"></head><body class="prose">'
         '<header class="top"><a class="brand" href="/">cardtable</a></header>'
-        f"<main><h1>{escape(gettext(title))}</h1>{body}"
+        f"<main><h1>{escape(gettext(title))}</h1>{body}{rules}"
         f'<p><a href="/">{escape(gettext("Back to the lobby"))}</a></p></main></body></html>'
     )
     return HTMLResponse(html)
+
+
+#: The how-to page's link to the whole rules sheet, and the rules page's error page.
+FULL_RULES = N_("The full rules, to read or print")
+NO_RULES = N_("These rules cannot be shown")
+#: Query parameters of a rules page that are not table options.
+RULES_PARAMETERS = ("lang", "players")
+
+
+def _rules_links(request: Request, lang: str, back: tuple[str, str]) -> list[tuple[str, str, bool]]:
+    """The rules page's links (on screen only): back to the lobby or table, and the same page
+    in each other language (the query kept, ``lang`` changed)."""
+    query = {k: v for k, v in request.query_params.items() if k != "lang"}
+    links = [(back[0], translation(lang).gettext(back[1]), False)]
+    for code, name in LANGUAGES.items():
+        address = f"{request.url.path}?{urlencode({**query, 'lang': code})}"
+        links.append((address, name, code == lang))
+    return links
+
+
+def _rules_error(lang: str, status: int, code: str, message: str) -> HTMLResponse:
+    """A rules page that cannot be made: the reason, in the page's language, and the way back.
+    (Scripts get the same reason as JSON from the HTTP API when they make the table.)"""
+    gettext = translation(lang).gettext
+    html = (
+        f'<!doctype html><html lang="{escape(lang.replace("_", "-"))}"><head>'
+        '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(gettext(NO_RULES))} · cardtable</title>"
+        '<link rel="stylesheet" href="/static/app.css"></head><body class="prose">'
+        '<header class="top"><a class="brand" href="/">cardtable</a></header>'
+        f'<main><h1>{escape(gettext(NO_RULES))}</h1>'
+        f'<p class="error" role="alert" data-code="{escape(code)}">{escape(message)}</p>'
+        f'<p><a href="/">{escape(gettext("Back to the lobby"))}</a></p></main></body></html>'
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+def _rules_page(table: Game, request: Request, lang: str, back: tuple[str, str]) -> HTMLResponse:
+    return HTMLResponse(table_rules_html(table, lang, _rules_links(request, lang, back)))
+
+
+@router.get("/rules/{game}", include_in_schema=False)
+def rules_page(game: str, request: Request) -> Response:
+    """The rules sheet of a table that is not made yet: ``game`` with ``players`` and each
+    option as a query parameter (``/rules/pontinho?players=5&bust=150``), validated as the
+    HTTP API and the CLI validate them; ``lang`` as on every page."""
+    lang = _language(request)
+    # Text as typed, like the options: the engine reads "5" and refuses "five" by name.
+    players: Any = request.query_params.get("players")
+    options = {k: v for k, v in request.query_params.items() if k not in RULES_PARAMETERS}
+    # The table is made in the page's language, so a refusal names the problem in it.
+    with language(lang):
+        try:
+            table = cardtable.game(game, players, **options)
+        except UnknownGame as error:
+            return _rules_error(lang, 404, "rules/unknown_game", str(error))
+        except CardtableError as error:
+            return _rules_error(lang, 422, "rules/bad_option", str(error))
+    return _rules_page(table, request, lang, ("/", "Back to the lobby"))
+
+
+@router.get("/t/{code}/rules", include_in_schema=False)
+def table_rules_page(code: str, request: Request) -> Response:
+    """The rules sheet of a table that exists: its own game, player count and options."""
+    lang = _language(request)
+    lobby: Lobby = request.app.state.lobby
+    try:
+        table = lobby.get(code.upper())
+    except ServerError:
+        message = translation(lang).gettext("There is no table with this code.")
+        return _rules_error(lang, 404, "table/not_found", message)
+    return _rules_page(table.game, request, lang, (f"/t/{table.code}", "Back to the table"))
 
 
 @router.get("/api/i18n/{lang}", tags=["client"])

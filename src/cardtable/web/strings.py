@@ -1,12 +1,20 @@
 """Every string the browser client shows, marked for extraction (``make messages``) so that the
 translators find them in the same catalogs as the rest of cardtable. The scripts ask for them
-by their English text (``t('Your turn.')``); ``tests/web/test_strings.py`` checks that each one
-they use is listed here. Also the short "how to play" page of each game.
+by their English text (``t('Your turn.')``, or ``tn('… point', '… points', n)`` for a text whose
+words depend on a number); ``tests/web/test_routes.py`` checks that each one they use is listed
+here. Also the short "how to play" page of each game.
 """
 
 from __future__ import annotations
 
 from cardtable.i18n import N_
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with plural forms for extraction (``make messages`` reads ``N_plural`` like
+    ``ngettext``); the client picks the form by the number it shows."""
+    return singular, plural
+
 
 CLIENT_STRINGS: tuple[str, ...] = (
     N_("back of a card"),
@@ -50,8 +58,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("takes the trick"),
     N_("best so far"),
     N_("Tricks: {n} of {total}"),
-    N_("Trick to {name} ({points} points)."),
-    N_("Last trick: {name} ({points} points)"),
     N_("Points"),
     N_("Your turn: play a card."),
     N_("Cards on the table"),
@@ -102,7 +108,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("seat {n}"),
     N_("bot {n} ({level})"),
     N_("Move {n} of {total}: {name}: {action}"),
-    N_("The deal as dealt ({total} moves)."),
     N_("to play"),
     N_("Replay: {game}, deal {n}"),
     N_("Back to the table"),
@@ -141,7 +146,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint."),
     N_("Decide before the next deal:"),
     N_("your total is {total}."),
-    N_("Strongest bot: {action} ({score}% in {tries} of {iterations} playouts)."),
     N_("The strongest bot would {action}."),
     N_("Hint"),
     N_("{action}: {score}%"),
@@ -190,6 +194,23 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Skip to the game"),
     N_("Loading…"),
     N_("This page needs JavaScript."),
+    N_("Rules"),
+    N_("Rules with these options"),
+    N_("The rules of this table"),
+    N_("yes"),
+    N_("no"),
+)
+
+#: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog
+#: endpoint sends every form of each with the language's plural rule.
+CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
+    N_plural("Trick to {name} ({points} point).", "Trick to {name} ({points} points)."),
+    N_plural("Last trick: {name} ({points} point)", "Last trick: {name} ({points} points)"),
+    N_plural("The deal as dealt ({total} move).", "The deal as dealt ({total} moves)."),
+    N_plural(
+        "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).",
+        "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).",
+    ),
 )
 
 #: game → (title, paragraphs): a short summary; the full rules live in the rules pages.

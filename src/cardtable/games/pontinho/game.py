@@ -59,6 +59,8 @@ class PontinhoGame(Game):
             name="figure_points",
             default="13-12-11",
             choices=FIGURE_POINTS_CHOICES,
+            label=N_("Points of the figures"),
+            choice_labels={"13-12-11": N_("K 13, Q 12, J 11"), "10": N_("10 each")},
             help=N_(
                 "Penalty points of the figures left in hand: K 13, Q 12, J 11 (13-12-11, the "
                 "house rule) or 10 each (10)."
@@ -67,6 +69,7 @@ class PontinhoGame(Game):
         Option(
             name="bust",
             default=100,
+            label=N_("Bust line (points)"),
             minimum=1,
             maximum=100000,
             help=N_("A player whose match total reaches this many points is out (estourou)."),
@@ -74,6 +77,7 @@ class PontinhoGame(Game):
         Option(
             name="buybacks",
             default=1,
+            label=N_("Buy-backs per player"),
             minimum=0,
             maximum=100,
             help=N_("How many times per match a player who is out may buy back in (voltar)."),
@@ -81,6 +85,7 @@ class PontinhoGame(Game):
         Option(
             name="deals",
             default=0,
+            label=N_("Deals in a match (0: until one player is left)"),
             minimum=0,
             maximum=1000,
             help=N_(
@@ -90,6 +95,7 @@ class PontinhoGame(Game):
         Option(
             name="rebuild_limit",
             default=-1,
+            label=N_("Stock rebuilds per deal (-1: no limit)"),
             minimum=-1,
             maximum=1000,
             help=N_(

@@ -33,6 +33,8 @@ class PunttuGame(Game):
             name="trim",
             default="aces",
             choices=("aces", "twos"),
+            label=N_("Cards left out of the pack"),
+            choice_labels={"aces": N_("aces, then sotas"), "twos": N_("twos, then aces")},
             help=N_(
                 "Which cards leave the deck so it divides evenly: aces then sotas (aces), "
                 "or twos then aces as in Briscola (twos)."
@@ -43,11 +45,13 @@ class PunttuGame(Game):
             default=1,
             minimum=1,
             maximum=100,
+            label=N_("Deals in a match"),
             help=N_("Number of deals in a match; scores add up and the highest total wins."),
         ),
         Option(
             name="show_played",
             default=False,
+            label=N_("Show the cards already played"),
             help=N_("Show every card played in earlier tricks (for beginners)."),
         ),
     )

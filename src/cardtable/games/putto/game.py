@@ -40,6 +40,12 @@ class PuttoGame(Game):
             default="alone",
             default_for=lambda n: "pairs" if n in (4, 6) else "alone",
             choices=("alone", "pairs", "threes"),
+            label=N_("Teams"),
+            choice_labels={
+                "alone": N_("everyone alone"),
+                "pairs": N_("pairs"),
+                "threes": N_("two teams of three"),
+            },
             help=N_(
                 "Who plays together: alone; pairs (partners opposite, for 4 or 6 players, the "
                 "default there); threes (two teams of alternate seats, for 6 players)."
@@ -48,6 +54,7 @@ class PuttoGame(Game):
         Option(
             name="must_capture",
             default=False,
+            label=N_("Capturing is compulsory"),
             help=N_(
                 "A card that matches a table card must capture (otherwise capturing is optional)."
             ),
@@ -56,6 +63,8 @@ class PuttoGame(Game):
             name="leftover",
             default="last_capturer",
             choices=("last_capturer", "nobody"),
+            label=N_("Cards left on the table go to"),
+            choice_labels={"last_capturer": N_("the last to capture"), "nobody": N_("nobody")},
             help=N_(
                 "Who takes the cards left on the table at the end: the last to capture, or nobody."
             ),
@@ -63,6 +72,7 @@ class PuttoGame(Game):
         Option(
             name="last_play_sweep",
             default=True,
+            label=N_("A sweep on the last play counts"),
             help=N_("Whether a sweep on the very last play of a deal counts."),
         ),
         Option(
@@ -71,6 +81,7 @@ class PuttoGame(Game):
             default_for=lambda n: n,
             minimum=1,
             maximum=100,
+            label=N_("Deals in a match"),
             help=N_("Number of deals in a match (default: one per seat, so everyone deals once)."),
         ),
         Option(
@@ -78,6 +89,7 @@ class PuttoGame(Game):
             default=0,
             minimum=0,
             maximum=10000,
+            label=N_("Play to a total (0: off)"),
             help=N_(
                 "Play to this total instead of a number of deals (0: off); the match ends "
                 "after the deal in which a side reaches it."

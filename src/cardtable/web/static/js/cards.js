@@ -1,7 +1,7 @@
 // Cards as pictures served by the app (/cards/DECK/CARD.svg, drawn by cardtable.art), each with
 // its name as text for screen readers; the suit letter is also in the notation, never colour alone.
 import { h } from './dom.js';
-import { cardName, t } from './i18n.js';
+import { cardName, num, t } from './i18n.js';
 
 export function deckOf(game) {
   return game === 'pontinho' ? 'french' : 'latin';
@@ -46,6 +46,6 @@ export function backEl(small = true) {
 export function backs(count) {
   const row = h('span', { class: 'backs', 'aria-label': t('cards in hand: {n}', { n: count }) });
   for (let i = 0; i < Math.min(count, 12); i += 1) row.append(backEl(true));
-  row.append(h('span', { class: 'count', 'aria-hidden': 'true' }, String(count)));
+  row.append(h('span', { class: 'count', 'aria-hidden': 'true' }, num(count)));
   return row;
 }

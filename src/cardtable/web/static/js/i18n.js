@@ -2,20 +2,58 @@
 // English text, so translators work in the same .po files as for the rest of cardtable.
 import { h } from './dom.js';
 
-let catalog = { strings: {}, cards: { latin: {}, french: {} }, languages: { en: 'English' } };
+let catalog = {
+  strings: {}, plurals: {}, plural: { count: 2, rule: '(n != 1)' },
+  cards: { latin: {}, french: {} }, languages: { en: 'English' },
+};
 
 export const lang = document.body.dataset.lang || 'en';
+// The page's language as a BCP 47 tag (pt_BR → pt-BR), for Intl.
+export const locale = lang.replace('_', '-');
+const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+
+// A number as this language writes it: 1,000.5 in English, 1.000,5 in Portuguese, 1 000,5 in
+// Hungarian. Anything else is shown as it is.
+export function num(value) {
+  return typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : String(value);
+}
+
+// gettext's plural rule is a C expression of n (`(n != 1)`, `n==1 ? 0 : n%10==2 ? 1 : 2`…).
+// It comes from our own catalogs; it is still checked to hold nothing but n, numbers and
+// operators before it becomes a function.
+const PLURAL_RULE = /^[\sn0-9()?:=!<>&|%+\-*/]+$/;
+let pluralIndex = (n) => (n === 1 ? 0 : 1);
+
+function compilePlural(rule) {
+  if (!PLURAL_RULE.test(rule)) return (n) => (n === 1 ? 0 : 1);
+  // eslint-disable-next-line no-new-func
+  const pick = new Function('n', `return Number(${rule});`);
+  return (n) => pick(n);
+}
 
 export async function loadStrings() {
   const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
   if (response.ok) catalog = await response.json();
+  pluralIndex = compilePlural((catalog.plural && catalog.plural.rule) || '(n != 1)');
   return catalog;
 }
 
-// t('Deal {n}', {n: 2}): the translation, with {names} filled in.
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? num(params[key]) : whole));
+}
+
+// t('Deal {n}', {n: 2}): the translation, with {names} filled in (numbers in the page's format).
 export function t(text, params = {}) {
-  const found = catalog.strings[text] || text;
-  return found.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  return fill(catalog.strings[text] || text, params);
+}
+
+// tn(singular, plural, n, params): the form of the translation that the language uses for
+// the number n, filled in like t().
+export function tn(singular, plural, n, params = {}) {
+  const forms = (catalog.plurals || {})[singular];
+  if (!forms || !forms.length) return fill(n === 1 ? singular : plural, params);
+  const index = Math.min(Math.max(0, pluralIndex(Math.abs(Math.trunc(n))) || 0), forms.length - 1);
+  return fill(forms[index], params);
 }
 
 export function cardName(deck, card) {

@@ -1,7 +1,7 @@
 // The lobby: play against bots in one click, make a table for friends (seats, bots, house rules),
 // join by code, and the tables open now.
 import { clear, getJSON, h, postJSON } from './dom.js';
-import { loadStrings, mountNav, t } from './i18n.js';
+import { lang, loadStrings, mountNav, t } from './i18n.js';
 import { saveName, saveSeat, savedName } from './seats.js';
 
 const app = document.getElementById('app');
@@ -56,21 +56,39 @@ function quickPlay(games) {
   return form;
 }
 
+// One house rule: its label and input, and a line of help (both translated by /api/games).
 function optionInput(option) {
   const id = `opt-${option.name}`;
+  const helpId = `${id}-help`;
+  const label = option.label || option.name;
+  const choiceLabel = (c) => (option.choice_labels || {})[c] || String(c);
   let input;
   if (option.type === 'bool') {
-    input = h('input', { type: 'checkbox', id, name: option.name, checked: Boolean(option.default) });
+    input = h('input', { type: 'checkbox', id, name: option.name, checked: Boolean(option.default),
+      'aria-describedby': helpId });
   } else if (option.choices && option.choices.length) {
-    input = h('select', { id, name: option.name }, option.choices.map((c) => h('option',
-      { value: String(c), selected: c === option.default }, String(c))));
+    input = h('select', { id, name: option.name, 'aria-describedby': helpId },
+      option.choices.map((c) => h('option', { value: String(c), selected: c === option.default },
+        choiceLabel(c))));
   } else {
     input = h('input', { type: 'number', id, name: option.name, value: option.default,
-      min: option.minimum ?? null, max: option.maximum ?? null });
+      min: option.minimum ?? null, max: option.maximum ?? null, 'aria-describedby': helpId });
   }
-  return h('div', { class: 'option' },
-    h('label', { for: id }, h('code', {}, option.name), ' ', input),
-    h('p', { class: 'help' }, option.help));
+  const text = h('span', { class: 'option-label' }, label);
+  return h('div', { class: `option option-${option.type}` },
+    option.type === 'bool' ? h('label', { for: id }, input, ' ', text)
+      : h('label', { for: id }, text, ' ', input),
+    h('p', { class: 'help', id: helpId }, option.help));
+}
+
+// The rules page of a table with these options (the same query the rules route validates).
+function rulesHref(game, players, options) {
+  const query = new URLSearchParams({ lang });
+  if (players) query.set('players', String(players));
+  for (const [name, value] of Object.entries(options || {})) {
+    if (!(typeof value === 'number' && Number.isNaN(value))) query.set(name, String(value));
+  }
+  return `/rules/${game}?${query}`;
 }
 
 function optionValue(option, form) {
@@ -118,6 +136,18 @@ function newTable(games) {
     clear(seatsBox);
     drawSeats();
   }
+  const rulesLink = h('a', { id: 'new-rules', target: '_blank', rel: 'noopener' },
+    t('Rules with these options'));
+  const chosenOptions = () => {
+    const options = {};
+    for (const option of current().options) options[option.name] = optionValue(option, optionsBox);
+    return options;
+  };
+  // The link follows the form: game, player count and every house rule as chosen now.
+  function updateRulesLink() {
+    const n = Number.parseInt(players.value, 10) || current().default_players;
+    rulesLink.href = rulesHref(current().game, n, chosenOptions());
+  }
   gameSelect.addEventListener('change', drawGame);
   players.addEventListener('change', drawSeats);
   players.addEventListener('input', drawSeats);
@@ -128,19 +158,21 @@ function newTable(games) {
       h('label', { for: 'new-game' }, t('Game'), ' ', gameSelect),
       h('label', { for: 'new-players' }, t('Players'), ' ', players)),
     seatsBox,
-    h('details', {}, h('summary', {}, t('House rules')), optionsBox,
+    h('details', {}, h('summary', {}, t('House rules')), optionsBox, h('p', {}, rulesLink),
       h('div', { class: 'option' }, h('label', { for: 'new-timer' }, t('Turn timer (seconds, 0: none)'),
         ' ', timer)),
       h('div', { class: 'option' }, h('label', { for: 'new-hints' }, hints, ' ', t('Hints allowed')))),
     h('button', { type: 'submit', class: 'big' }, t('Make the table')),
     error);
+  form.addEventListener('input', updateRulesLink);
+  form.addEventListener('change', updateRulesLink);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const game = current();
     const seats = [...seatsBox.querySelectorAll('select')].map((s) => (s.value === 'person'
       ? { kind: 'person' } : { kind: 'bot', level: s.value.slice(4) }));
     const options = {};
-    for (const option of game.options) options[option.name] = optionValue(option, form);
+    for (const option of game.options) options[option.name] = optionValue(option, optionsBox);
     const name = form.querySelector('[name=name]').value.trim() || t('player');
     saveName(name);
     try {
@@ -157,6 +189,7 @@ function newTable(games) {
     }
   });
   drawGame();
+  updateRulesLink();
   return form;
 }
 
@@ -187,16 +220,19 @@ function openTables(tables) {
       ' · ', table.seats.map((s) => s.name || t('free')).join(', ')))));
 }
 
+// Per game: the short how-to page and the whole rules sheet (default options).
 function howTo(games) {
-  return h('section', { class: 'panel' }, h('h2', {}, t('How to play')),
-    h('ul', { class: 'inline' }, games.map((g) => h('li', {},
-      h('a', { href: `/how/${g.game}` }, t(TITLES[g.game] || g.title))))));
+  return h('section', { class: 'panel', id: 'how' }, h('h2', {}, t('How to play')),
+    h('ul', { class: 'games-help' }, games.map((g) => h('li', {},
+      h('a', { href: `/how/${g.game}`, class: 'how' }, t(TITLES[g.game] || g.title)), ' · ',
+      h('a', { href: rulesHref(g.game), class: 'rules', id: `rules-${g.game}`,
+        'aria-label': `${t('Rules')}: ${t(TITLES[g.game] || g.title)}` }, t('Rules'))))));
 }
 
 async function main() {
   await loadStrings();
   mountNav();
-  const [games, tables] = await Promise.all([getJSON('/api/games'), getJSON('/api/tables')]);
+  const [games, tables] = await Promise.all([getJSON(`/api/games?lang=${encodeURIComponent(lang)}`), getJSON('/api/tables')]);
   clear(app).append(
     h('h1', {}, t('Punttu, Pontinho and Putto, online.')),
     quickPlay(games), joinByCode(), newTable(games), openTables(tables), howTo(games));

@@ -4,7 +4,7 @@
 import { describe } from './actions.js';
 import { cardEl, deckOf } from './cards.js';
 import { clear, getJSON, h } from './dom.js';
-import { loadStrings, mountNav, t } from './i18n.js';
+import { loadStrings, mountNav, t, tn } from './i18n.js';
 import punttu from './games/punttu.js';
 import putto from './games/putto.js';
 import pontinho from './games/pontinho.js';
@@ -45,7 +45,8 @@ function draw() {
   const caption = previous
     ? t('Move {n} of {total}: {name}: {action}', { n: at, total: last, name: nameOf(previous.to_move),
       action: describe(ctx.deck, previous.action) })
-    : t('The deal as dealt ({total} moves).', { total: last });
+    : tn('The deal as dealt ({total} move).', 'The deal as dealt ({total} moves).', last,
+      { total: last });
   const seats = step.hands.map((hand, seat) => h('section', {
     class: `seat${step.to_move === seat ? ' on-turn' : ''}`, 'aria-label': nameOf(seat),
   }, h('h3', {}, nameOf(seat), step.to_move === seat ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null),

@@ -3,7 +3,7 @@
 import { describe } from './actions.js';
 import { backs, deckOf } from './cards.js';
 import { clear, getJSON, h, postJSON, unescapeHtml } from './dom.js';
-import { loadStrings, mountNav, t } from './i18n.js';
+import { lang, loadStrings, mountNav, num, t, tn } from './i18n.js';
 import { forgetSeat, loadSeat, saveName, saveSeat, savedName } from './seats.js';
 import punttu from './games/punttu.js';
 import putto from './games/putto.js';
@@ -54,7 +54,9 @@ function connect() {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   // Only the newest socket speaks: a spectator's socket closed on taking a seat may still
   // deliver a message or two, which must not overwrite the seat's own state.
-  const ws = new WebSocket(`${scheme}://${window.location.host}/ws/${code}`);
+  // ?lang= asks the server to answer (errors, refusals) in the page's language.
+  const ws = new WebSocket(
+    `${scheme}://${window.location.host}/ws/${code}?lang=${encodeURIComponent(lang)}`);
   socket = ws;
   ws.addEventListener('open', () => {
     const saved = loadSeat(code);
@@ -225,6 +227,8 @@ function header() {
   if (S.seat === null) bits.push(h('span', { class: 'badge' }, t('watching')));
   bits.push(h('button', { type: 'button', class: 'link', onclick: copyLink }, t('Copy the link')));
   bits.push(h('a', { href: `/how/${S.info.game}`, target: '_blank', rel: 'noopener' }, t('How to play')));
+  bits.push(h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
+    title: t('The rules of this table') }, t('House rules')));
   return h('div', { class: 'table-head' }, bits);
 }
 
@@ -253,11 +257,32 @@ function waiting() {
     list.append(item);
   });
   box.append(list);
+  const rules = houseRules();
+  if (rules) box.append(rules);
   if (!saved) {
     box.append(h('label', { for: 'join-name' }, t('Your name'), ' ',
       h('input', { id: 'join-name', maxlength: '40', value: savedName() || t('player') })));
   }
   return box;
+}
+
+// The table's options, each by its translated label and value (from /api/games in the page's
+// language), with a link to the whole rules sheet built from them.
+function houseRules() {
+  const game = (S.games || []).find((g) => g.game === S.info.game);
+  if (!game) return null;
+  const value = (option) => {
+    const chosen = S.info.options[option.name];
+    if (typeof chosen === 'boolean') return chosen ? t('yes') : t('no');
+    if (typeof chosen === 'number') return num(chosen);
+    return (option.choice_labels || {})[chosen] || String(chosen);
+  };
+  return h('section', { class: 'house-rules' },
+    h('h3', {}, t('House rules')),
+    h('dl', {}, game.options.filter((o) => o.name in S.info.options).map((option) => [
+      h('dt', {}, option.label || option.name), h('dd', {}, value(option))])),
+    h('p', {}, h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener' },
+      t('The rules of this table'))));
 }
 
 async function takeSeat(index) {
@@ -368,7 +393,8 @@ function hintBox(ctx) {
   const hint = S.hint;
   const best = hint.alternatives[0];
   const reason = best
-    ? t('Strongest bot: {action} ({score}% in {tries} of {iterations} playouts).',
+    ? tn('Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).',
+      'Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).', hint.iterations,
       { action: describe(ctx.deck, hint.action), score: best.score, tries: best.tries,
         iterations: hint.iterations })
     : t('The strongest bot would {action}.', { action: describe(ctx.deck, hint.action) });
@@ -412,8 +438,8 @@ function pointsTable(outcome, totals) {
     h('thead', {}, h('tr', {}, h('th', {}, t('Player')), h('th', {}, t('Points')),
       totals ? h('th', {}, t('Total')) : null)),
     h('tbody', {}, sides.map((side, i) => h('tr', { class: outcome.winners.some((w) => side.includes(w)) ? 'winner' : '' },
-      h('td', {}, sideName(side)), h('td', {}, String(outcome.points[i])),
-      totals ? h('td', {}, String(totals[i] ?? '')) : null))));
+      h('td', {}, sideName(side)), h('td', {}, num(outcome.points[i])),
+      totals ? h('td', {}, num(totals[i] ?? '')) : null))));
 }
 
 // A deal's points, the game's breakdown of them, and links to its replay and record.
@@ -503,6 +529,10 @@ async function main() {
   try {
     S.info = await getJSON(`/api/tables/${code}`);
     S.seats = S.info.seats;
+    if (S.info.status === 'waiting') {
+      // the option labels, for the house rules shown while waiting (optional: not fatal)
+      S.games = await getJSON(`/api/games?lang=${encodeURIComponent(lang)}`).catch(() => []);
+    }
   } catch (error) {
     clear(app).append(h('p', { class: 'error', role: 'alert' }, t('There is no table with this code.')),
       h('a', { href: '/' }, t('Back to the lobby')));

@@ -3,7 +3,7 @@
 import { split } from '../actions.js';
 import { cardEl } from '../cards.js';
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { num, t } from '../i18n.js';
 
 // legal actions by card: {"7c": ["play 7c", "capture 7c"]}
 export function actionsByCard(legal) {
@@ -33,5 +33,5 @@ export function simpleHand(ctx, choose) {
 }
 
 export function pointsLine(label, value) {
-  return h('p', { class: 'points-line' }, `${label}: `, h('b', {}, String(value)));
+  return h('p', { class: 'points-line' }, `${label}: `, h('b', {}, num(value)));
 }

@@ -2,7 +2,7 @@
 // complete its winner is shown, and the trick stays in view until the next card is led.
 import { cardEl } from '../cards.js';
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { pointsLine, simpleHand } from './common.js';
 
 function trickView(ctx, cards, winner, done = false) {
@@ -44,7 +44,8 @@ export default {
     const shown = ctx.ui.shownTrick;
     if (view.trick.length === 0 && shown) {
       parts.push(h('p', { class: 'trick-winner', role: 'status' },
-        t('Trick to {name} ({points} points).', { name: ctx.nameOf(shown.seat), points: shown.points })));
+        tn('Trick to {name} ({points} point).', 'Trick to {name} ({points} points).', shown.points,
+          { name: ctx.nameOf(shown.seat), points: shown.points })));
       parts.push(trickView(ctx, shown.cards, shown.seat, true));
     } else {
       parts.push(trickView(ctx, view.trick, view.winning ? view.winning[0] : null));
@@ -52,7 +53,8 @@ export default {
         // the trick just taken stays in view, small, until the next one is complete
         const last = ctx.ui.lastTrick;
         parts.push(h('div', { class: 'last-trick' },
-          h('span', {}, t('Last trick: {name} ({points} points)',
+          h('span', {}, tn('Last trick: {name} ({points} point)',
+            'Last trick: {name} ({points} points)', last.points,
             { name: ctx.nameOf(last.seat), points: last.points })),
           last.cards.map(([, card]) => cardEl(ctx.deck, card, { small: true }))));
       }

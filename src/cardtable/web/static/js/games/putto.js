@@ -3,7 +3,7 @@
 import { cardNames } from '../actions.js';
 import { cardEl } from '../cards.js';
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { num, t } from '../i18n.js';
 import { simpleHand } from './common.js';
 
 const SUITS = { o: 'coins', c: 'cups', e: 'swords', b: 'clubs' };
@@ -72,8 +72,8 @@ export default {
         h('th', {}, t('Sweeps')), h('th', {}, t('Primiera suits')))),
       h('tbody', {}, outcome.sides.map((side, i) => h('tr', {},
         h('td', {}, names(side) || String(seats[i])),
-        h('td', {}, String((details.card_points || [])[i] ?? '')),
-        h('td', {}, String((details.sweeps || [])[i] ?? '')),
+        h('td', {}, num((details.card_points || [])[i] ?? '')),
+        h('td', {}, num((details.sweeps || [])[i] ?? '')),
         h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', '))))));
   },
 

@@ -11,6 +11,8 @@ import gettext
 from functools import lru_cache
 from typing import Any
 
+from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
+
 from cardtable.art.deck import deck_cards
 from cardtable.art.names import FRENCH_NAMES, LATIN, LATIN_NAMES
 from cardtable.i18n import DOMAIN, LOCALE_DIR
@@ -102,7 +104,8 @@ def plural_forms(found: gettext.NullTranslations, singular: str, plural: str) ->
 def catalog(language: str) -> dict[str, Any]:
     """Everything the scripts show in ``language``: their strings (keyed by the English text),
     the texts with plural forms (keyed by the English singular: every form, and the language's
-    rule choosing one) and every card's name for screen readers."""
+    rule choosing one), the signs its numbers are written with (for browsers without the
+    language's number data) and every card's name for screen readers."""
     found = translation(language)
     count, rule = plural_rule(found)
     return {
@@ -110,6 +113,11 @@ def catalog(language: str) -> dict[str, Any]:
         "languages": LANGUAGES,
         "strings": {text: found.gettext(text) for text in CLIENT_STRINGS},
         "plural": {"count": count, "rule": rule},
+        "numbers": {
+            "decimal": get_decimal_symbol(language),
+            "group": get_group_symbol(language),
+            "minus": get_minus_sign_symbol(language),
+        },
         "plurals": {
             singular: plural_forms(found, singular, plural) for singular, plural in CLIENT_PLURALS
         },

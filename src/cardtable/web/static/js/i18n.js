@@ -3,19 +3,27 @@
 import { h } from './dom.js';
 
 let catalog = {
-  strings: {}, plurals: {}, plural: { count: 2, rule: '(n != 1)' },
+  strings: {}, plurals: {}, plural: { count: 2, rule: '(n != 1)' }, numbers: null,
   cards: { latin: {}, french: {} }, languages: { en: 'English' },
 };
 
 export const lang = document.body.dataset.lang || 'en';
 // The page's language as a BCP 47 tag (pt_BR → pt-BR), for Intl.
 export const locale = lang.replace('_', '-');
-const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+const FORMAT = { maximumFractionDigits: 1 };
+// A browser may lack a language's number data (Chromium's has no Basque): it then formats in
+// English shapes with the language's own signs, which the catalog sends (from Babel's CLDR).
+const native = Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
+const numbers = new Intl.NumberFormat(native ? locale : 'en-US', FORMAT);
+const SIGNS = { group: 'group', decimal: 'decimal', minusSign: 'minus' };
 
-// A number as this language writes it: 1,000.5 in English, 1.000,5 in Portuguese, 1 000,5 in
-// Hungarian. Anything else is shown as it is.
+// A number as this language writes it: 1,000.5 in English, 1.000,5 in Portuguese and Basque,
+// 1000,5 or 10 000,5 in Hungarian. Anything else is shown as it is.
 export function num(value) {
-  return typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : String(value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return String(value);
+  if (native || !catalog.numbers) return numbers.format(value);
+  return numbers.formatToParts(value)
+    .map((part) => (SIGNS[part.type] ? catalog.numbers[SIGNS[part.type]] : part.value)).join('');
 }
 
 // gettext's plural rule is a C expression of n (`(n != 1)`, `n==1 ? 0 : n%10==2 ? 1 : 2`…).

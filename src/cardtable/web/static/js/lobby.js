@@ -93,6 +93,7 @@ function rulesHref(game, players, options) {
 
 function optionValue(option, form) {
   const el = form.querySelector(`[name="${option.name}"]`);
+  if (!el) return option.default; // another game's form is being drawn
   if (option.type === 'bool') return el.checked;
   if (option.type === 'int') return Number.parseInt(el.value, 10);
   return el.value;
@@ -208,6 +209,12 @@ function joinByCode() {
   return form;
 }
 
+// A seat of an open table: a person's name, a bot's level (translated), or free.
+function seatName(seat) {
+  if (seat.kind === 'bot') return t('bot: {level}', { level: levelName(seat.level) });
+  return (seat.taken && seat.name) || t('free');
+}
+
 function openTables(tables) {
   if (!tables.length) return h('section', { class: 'panel' }, h('h2', {}, t('Open tables')),
     h('p', {}, t('No open tables right now.')));
@@ -217,7 +224,7 @@ function openTables(tables) {
       t(TITLES[table.game] || table.game), ' · ',
       table.status === 'waiting'
         ? t('free seats: {n}', { n: table.free_seats.length }) : t('being played (watch)'),
-      ' · ', table.seats.map((s) => s.name || t('free')).join(', ')))));
+      ' · ', table.seats.map(seatName).join(', ')))));
 }
 
 // Per game: the short how-to page and the whole rules sheet (default options).

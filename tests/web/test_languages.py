@@ -257,7 +257,10 @@ def test_plural_forms_and_numbers_follow_the_page_language(new_page: Any) -> Non
 def print_to_pdf(page: Any, name: str) -> None:
     """Chromium's print of the page at 100% on A4: at most two pages, each A4, with nothing of
     the screen-only navigation on them."""
+    page.emulate_media(media="print")
+    expect(page.locator("nav.links"), f"{name}: the links would be printed").to_be_hidden()
     pdf = page.pdf(format="A4", scale=1, prefer_css_page_size=True, print_background=True)
+    page.emulate_media(media="null")  # back to what the page asks for
     PRINTS.mkdir(parents=True, exist_ok=True)
     (PRINTS / f"{name}.pdf").write_bytes(pdf)
     pages = PdfReader(io.BytesIO(pdf)).pages
@@ -265,9 +268,6 @@ def print_to_pdf(page: Any, name: str) -> None:
     for sheet in pages:
         size = (float(sheet.mediabox.width), float(sheet.mediabox.height))
         assert size == pytest.approx(A4, abs=1), f"{name}: {size}"
-    page.emulate_media(media="print")
-    expect(page.locator("nav.links"), f"{name}: the links would be printed").to_be_hidden()
-    page.emulate_media(media="screen")
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

@@ -62,8 +62,8 @@ class PontinhoGame(Game):
             label=N_("Points of the figures"),
             choice_labels={"13-12-11": N_("K 13, Q 12, J 11"), "10": N_("10 each")},
             help=N_(
-                "Penalty points of the figures left in hand: K 13, Q 12, J 11 (13-12-11, the "
-                "house rule) or 10 each (10)."
+                "Penalty points of the figures left in hand: K 13, Q 12, J 11 (the house rule) "
+                "or 10 each."
             ),
         ),
         Option(

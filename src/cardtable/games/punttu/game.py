@@ -36,8 +36,8 @@ class PunttuGame(Game):
             label=N_("Cards left out of the pack"),
             choice_labels={"aces": N_("aces, then sotas"), "twos": N_("twos, then aces")},
             help=N_(
-                "Which cards leave the deck so it divides evenly: aces then sotas (aces), "
-                "or twos then aces as in Briscola (twos)."
+                "Which cards leave the deck so it divides evenly: aces then sotas, or twos "
+                "then aces as in Briscola."
             ),
         ),
         Option(

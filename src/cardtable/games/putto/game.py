@@ -47,8 +47,8 @@ class PuttoGame(Game):
                 "threes": N_("two teams of three"),
             },
             help=N_(
-                "Who plays together: alone; pairs (partners opposite, for 4 or 6 players, the "
-                "default there); threes (two teams of alternate seats, for 6 players)."
+                "Who plays together: everyone alone; pairs, partners opposite (4 or 6 players, "
+                "the default there); or two teams of three in alternate seats (6 players)."
             ),
         ),
         Option(

@@ -209,10 +209,10 @@ function joinByCode() {
   return form;
 }
 
-// A seat of an open table: a person's name, a bot's level (translated), or free.
-function seatName(seat) {
-  if (seat.kind === 'bot') return t('bot: {level}', { level: levelName(seat.level) });
-  return (seat.taken && seat.name) || t('free');
+// Who sits at an open table already: people by name, bots by level (free seats are counted).
+function seated(table) {
+  return table.seats.filter((s) => s.kind === 'bot' || s.taken).map((s) => (s.kind === 'bot'
+    ? t('bot: {level}', { level: levelName(s.level) }) : s.name));
 }
 
 function openTables(tables) {
@@ -224,7 +224,7 @@ function openTables(tables) {
       t(TITLES[table.game] || table.game), ' · ',
       table.status === 'waiting'
         ? t('free seats: {n}', { n: table.free_seats.length }) : t('being played (watch)'),
-      ' · ', table.seats.map(seatName).join(', ')))));
+      seated(table).length ? [' · ', seated(table).join(', ')] : null))));
 }
 
 // Per game: the short how-to page and the whole rules sheet (default options).

@@ -257,12 +257,12 @@ function waiting() {
     list.append(item);
   });
   box.append(list);
-  const rules = houseRules();
-  if (rules) box.append(rules);
   if (!saved) {
     box.append(h('label', { for: 'join-name' }, t('Your name'), ' ',
       h('input', { id: 'join-name', maxlength: '40', value: savedName() || t('player') })));
   }
+  const rules = houseRules();
+  if (rules) box.append(rules);
   return box;
 }
 
@@ -392,7 +392,8 @@ function decision(ctx) {
 function hintBox(ctx) {
   const hint = S.hint;
   const best = hint.alternatives[0];
-  const reason = best
+  // the numbers only when the bot searched (a forced move, or no time at all, has none)
+  const reason = best && hint.iterations > 0 && best.tries > 0
     ? tn('Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).',
       'Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).', hint.iterations,
       { action: describe(ctx.deck, hint.action), score: best.score, tries: best.tries,

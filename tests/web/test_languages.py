@@ -170,6 +170,10 @@ def test_lobby_in_every_language(new_page: Any, live: LiveServer, lang: str) -> 
         expect(page.locator(".option-label").first).to_be_visible()
         assert_translated(page, lang, f"lobby ({game} house rules)")
     shot(page, f"{lang}-lobby")
+    for game in GAMES:  # the short how-to pages, each with its way to the full rules
+        page.goto(f"/how/{game}")
+        expect(page.locator(f"main a[href='/rules/{game}']")).to_be_visible()
+        assert_translated(page, lang, f"how to play {game}")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -206,6 +210,32 @@ def test_table_being_played_in_every_language(
     expect(page.locator("#rules-link")).to_have_attribute("href", f"/t/{joined['code']}/rules")
     assert_translated(page, lang, f"{game} table")
     shot(page, f"{lang}-table-{game}")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_finished_match_and_its_replay_in_every_language(
+    new_page: Any, live: LiveServer, lang: str
+) -> None:
+    # a one-deal match whose person never comes: the turn timer lets a bot play for them
+    joined = live.post("/api/play", {"game": "putto", "players": 2, "level": "random",
+                                      "name": "Ana", "options": {"deals": 1},
+                                      "turn_seconds": 0.01})
+    page = page_in(new_page, lang)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(
+        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
+    page.goto(f"/t/{joined['code']}")
+    dialog = page.get_by_role("dialog")
+    expect(dialog.locator("#match-end-title")).to_be_visible()
+    expect(dialog.locator("table.points tbody tr")).to_have_count(2)
+    assert_translated(page, lang, "match end")
+    shot(page, f"{lang}-match-end")
+    page.goto(f"/replay/{joined['code']}/1")
+    expect(page.locator("#caption")).not_to_be_empty()
+    page.click("#forward")
+    expect(page.locator("#back")).to_be_enabled()
+    assert_translated(page, lang, "replay")
+    shot(page, f"{lang}-replay")
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

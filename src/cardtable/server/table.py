@@ -280,7 +280,8 @@ class Table:
 
     def _common(self) -> dict[str, Any]:
         """The part of a ``state`` message that is the same for every viewer (computed once
-        per step, not once per viewer)."""
+        per step, not once per viewer). It holds no human text, so it is the same in every
+        language too."""
         match = self.match
         mover, phase = self.mover()
         common: dict[str, Any] = {

@@ -1,24 +1,43 @@
 """Translation of every user-facing string (gettext, catalogs managed by Babel).
 
-Strings are looked up when they are shown, not when the module is imported, so that
-``set_language`` takes effect everywhere at once (CLI ``--lang``, a server request's locale).
+Strings are looked up when they are shown, not when the module is imported, so that a change of
+language takes effect everywhere at once.
+
+There are two levels. ``set_language`` sets the **process-wide default**: the CLI's ``--lang``,
+``CARDTABLE_LANG``, or the usual environment variables. ``language(code)`` overrides it for a
+block, in the current **context** only (a ``contextvars.ContextVar``): each asyncio task, each
+thread and whatever ``run_in_threadpool`` / ``anyio.to_thread`` runs for it (they copy the
+context) sees its own language, so the server can answer two people in two languages at once
+without one request's language leaking into another's, or into a bot's thread. ``_``,
+``ngettext``, ``pgettext`` and ``current_language`` read the block's language first, then the
+default. Translation objects are made once per language and kept.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import Context, ContextVar, copy_context
 from pathlib import Path
 
 DOMAIN = "cardtable"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-_translation: _gettext.NullTranslations = _gettext.NullTranslations()
-
 #: The languages cardtable speaks: English, the source, and one catalog for each other.
 LANGUAGES: tuple[str, ...] = ("en", "eu", "hu", "pt_BR")
+
+#: The process-wide default (``set_language``).
+_default: _gettext.NullTranslations = _gettext.NullTranslations()
+#: The language of the current ``language()`` block, if any (per context: task, thread).
+_override: ContextVar[_gettext.NullTranslations | None] = ContextVar(
+    "cardtable_language", default=None
+)
+#: One translation object per language code asked for (the catalogs are read once).
+_cache: dict[str, _gettext.NullTranslations] = {}
+_cache_lock = threading.Lock()
 
 
 def known_language(code: str) -> str:
@@ -35,55 +54,131 @@ def known_language(code: str) -> str:
     )
 
 
+def normalize_language(code: str | None) -> str | None:
+    """The language cardtable speaks that a tag names (``pt-br`` → ``pt_BR``, ``hu-HU`` →
+    ``hu``, ``eu_ES.UTF-8`` → ``eu``), or ``None``."""
+    if not code:
+        return None
+    tag = code.strip().split(".")[0].replace("-", "_")
+    for known in LANGUAGES:
+        if tag.lower() == known.lower():
+            return known
+    base = tag.split("_")[0].lower()
+    for known in LANGUAGES:
+        if known.split("_")[0].lower() == base:
+            return known
+    return None
+
+
+def requested_language(
+    query: str | None, cookie: str | None, accept: str | None
+) -> str | None:
+    """The language a request asks for: ``?lang=``, else the ``lang`` cookie, else the best
+    language of ``Accept-Language`` (by ``q`` weight, then order) that cardtable speaks;
+    ``None`` when none of them names one."""
+    for source in (query, cookie):
+        found = normalize_language(source)
+        if found:
+            return found
+    if accept:
+        weighted = []
+        for index, part in enumerate(accept.split(",")):
+            tag, _sep, rest = part.strip().partition(";")
+            weight = 1.0
+            if rest.strip().startswith("q="):
+                try:
+                    weight = float(rest.strip()[2:])
+                except ValueError:
+                    weight = 0.0
+            if weight > 0:
+                weighted.append((-weight, index, tag))
+        for _weight, _index, tag in sorted(weighted):
+            found = normalize_language(tag)
+            if found:
+                return found
+    return None
+
+
+def _load(languages: list[str] | None) -> _gettext.NullTranslations:
+    found = _gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True)
+    code = languages[0] if languages else None
+    if code in LANGUAGES and not found.info().get("language"):
+        # No catalog (English, or catalogs not compiled): numbers still follow the language.
+        found.info()["language"] = code
+    return found
+
+
+def translation(code: str) -> _gettext.NullTranslations:
+    """The translation object of ``code`` (English, the source, if it has no catalog); for the
+    languages cardtable speaks it is made once and kept (thread-safe)."""
+    found = _cache.get(code)
+    if found is None:
+        if code not in LANGUAGES:
+            return _load([code])  # a locale name such as hu_HU: not kept, the cache stays small
+        with _cache_lock:
+            found = _cache.get(code)
+            if found is None:
+                found = _cache[code] = _load([code])
+    return found
+
+
 def set_language(language: str | None = None) -> None:
-    """Use ``language`` (``eu``, ``pt_BR``, ``hu``…), or the usual environment variables if None.
+    """Make ``language`` (``eu``, ``pt_BR``, ``hu``…), or the usual environment variables if
+    None, the process-wide default: the language of everything outside a ``language()`` block.
 
     A language without a catalog falls back to English, the source language.
     """
-    global _translation
-    languages = [language] if language else None
-    _translation = _gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True
-    )
-    if language in LANGUAGES and not _translation.info().get("language"):
-        # No catalog (English, or catalogs not compiled): numbers still follow the language.
-        _translation.info()["language"] = language
+    global _default
+    # The environment may change between calls (tests, the CLI's runner): never cached.
+    _default = translation(language) if language else _load(None)
+
+
+def _current() -> _gettext.NullTranslations:
+    found = _override.get()
+    return _default if found is None else found
 
 
 def current_language() -> str:
     """The language in use, as its catalog names it (``eu``, ``pt_BR``…), ``en`` for English."""
-    return str(_translation.info().get("language") or "en")
+    return str(_current().info().get("language") or "en")
 
 
 @contextmanager
 def language(code: str) -> Iterator[None]:
     """Speak ``code`` inside the ``with`` block, then go back to the language used before.
 
-    The language is process-wide (one CLI command, one thread): a server that answers requests
-    in several languages at once renders each in turn under this block.
+    Only the current context is affected (this task or thread, and what it hands its context
+    to); the process-wide default and every other request keep their language.
     """
-    global _translation
-    previous = _translation
-    set_language(code)
+    token = _override.set(translation(code))
     try:
         yield
     finally:
-        _translation = previous
+        _override.reset(token)
+
+
+def outside_language_blocks() -> Context:
+    """A copy of the current context with no ``language()`` block in force: for work that
+    outlives the request that starts it (a table's bots and timers), which must not go on
+    speaking that request's language. Run it with ``loop.create_task(coro, context=…)``."""
+    context = copy_context()
+    context.run(_override.set, None)
+    return context
 
 
 def _(message: str) -> str:
     """Translate ``message`` into the current language."""
-    return _translation.gettext(message)
+    return _current().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number ``n``."""
-    return _translation.ngettext(singular, plural, n)
+    return _current().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """Translate ``message`` as meant in ``context`` (the same English words, different senses)."""
-    return _translation.pgettext(context, message)
+    return _current().pgettext(context, message)
 
 
 def N_(message: str) -> str:

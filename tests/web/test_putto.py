@@ -8,7 +8,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 from tests.web.conftest import LAPTOP, PHONE, screenshot
 
@@ -23,11 +22,6 @@ def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
         time.sleep(0.01)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="intermittent (about 1 run in 4 on a loaded machine): a page sometimes stays on the "
-    "waiting screen when the second person takes the seat; a known bug to fix, not a pass",
-)
 def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
     ana = new_page(LAPTOP)
     ana.goto("/")

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, screenshot
+from tests.web.conftest import LAPTOP, PHONE, TIMEOUT, screenshot
 
 ENABLED = ".hand button.card:not([disabled])"
 
@@ -121,3 +121,42 @@ def test_a_lost_connection_comes_back_by_itself(new_page: Any) -> None:
     expect(page.locator(".log")).to_contain_text("you:")
     assert len(routes) == 2
     assert page.js_errors == []
+
+
+def test_taking_the_last_seat_shows_my_hand_not_the_spectators_view(
+    new_page: Any, live: Any
+) -> None:
+    """Sitting down in the last free seat starts the table, and the spectator's socket may see
+    the running table (same state version) before the page learns it has a seat. The seat's
+    own state must still replace what the spectator saw. The join's answer is held back until
+    the spectator socket has seen the running table, which makes the race happen every time."""
+    ana = new_page(LAPTOP)
+    ana.goto("/")
+    ana.fill("#new-name", "Ana")
+    ana.select_option("#new-game", "putto")
+    ana.fill("#new-players", "2")
+    ana.select_option("#seat-1", "person")
+    ana.click("#new-table button[type=submit]")
+    expect(ana.locator(".waiting")).to_contain_text("Waiting for players")
+
+    bea = new_page(PHONE)
+    running: list[str] = []
+    bea.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda f: running.append(str(f)) if '"running"' in str(f) else None))
+
+    def join_late(route: Any) -> None:
+        answer = route.fetch()
+        for _ in range(TIMEOUT // 20):  # the spectator socket sees the started table first
+            if running:
+                break
+            bea.wait_for_timeout(20)  # lets Playwright deliver the socket's frames
+        assert running, "the spectator socket never saw the table start"
+        route.fulfill(response=answer)
+
+    bea.route("**/join", join_late)
+    bea.goto(ana.url)
+    bea.fill("#join-name", "Bea")
+    bea.click(".take-seat")
+    expect(bea.locator(".seat.mine .hand button.card")).to_have_count(4)
+    expect(bea.locator(".badge")).to_have_count(0)
+    assert bea.js_errors == []

@@ -7,7 +7,7 @@ Each game parses its own text (``Game.parse_action``); ``str(action)`` is the ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -17,13 +17,20 @@ class Action:
     kind: str
     cards: tuple[object, ...] = ()
     meld: int | None = None
+    #: The text, made on first use: logs and views print the same shared actions over and over
+    #: (a bot's view holds the whole deal's log at every decision).
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
-        parts = [self.kind]
-        if self.meld is not None:
-            parts.append(str(self.meld))
-        parts.extend(str(card) for card in self.cards)
-        return " ".join(parts)
+        text = self._text
+        if text is None:
+            parts = [self.kind]
+            if self.meld is not None:
+                parts.append(str(self.meld))
+            parts.extend(str(card) for card in self.cards)
+            text = " ".join(parts)
+            object.__setattr__(self, "_text", text)
+        return text
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"

@@ -210,6 +210,9 @@ class State(ABC):
     dealer: int
     seed: int | None
     history: list[tuple[int, Action]]
+    n: int
+    #: The deal as dealt, in the game's own shape: never changed after dealing, so shared by clones.
+    _dealt: Any
 
     # -- the public API ------------------------------------------------------------------------
 
@@ -297,6 +300,19 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
+
+    def _bare_clone(self) -> Self:
+        """The start of every game's ``clone``: a new state sharing what a deal never changes
+        (table, dealer, seed, the deal as dealt) with a history of its own; the game copies
+        the rest of its fields onto it."""
+        other = self.__class__.__new__(self.__class__)
+        other.game = self.game
+        other.n = self.n
+        other.dealer = self.dealer
+        other.seed = self.seed
+        other._dealt = self._dealt
+        other.history = list(self.history)
+        return other
 
     # -- records -------------------------------------------------------------------------------
 

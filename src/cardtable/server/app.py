@@ -15,8 +15,10 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from cardtable import __version__, web
+from cardtable.i18n import _
 from cardtable.server import db, http, ws
 from cardtable.server.config import ServerConfig
+from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
 from cardtable.server.migrations import upgrade
 from cardtable.server.table import Services
@@ -67,11 +69,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(http.router)
     app.include_router(ws.router)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
+    app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse(
-            {"error": {"code": "http/not_found", "message": "not found"}}, status_code=404
+            {"error": {"code": "http/not_found", "message": _("not found")}}, status_code=404
         )
 
     if STATIC.is_dir():

@@ -1,5 +1,6 @@
 """Chat lines: checked (not empty, not too long), rate-limited per connection, and escaped for
-HTML when sent, so a client may insert them as they come (names too)."""
+HTML when sent, so a client may insert them as they come (names too). A line whose seat has no
+name shows "seat N" in the language it is sent in."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import html
 import time
 from typing import Any
 
+from cardtable.i18n import _
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
 from cardtable.server.protocol import PROTOCOL_VERSION
@@ -40,13 +42,15 @@ def checked_line(text: str, rate: RateWindow, config: ServerConfig) -> str:
 
 
 def chat_message(code: str, line: dict[str, Any]) -> dict[str, Any]:
-    """A stored or new line (``seat``, ``name``, ``text``, ``at``) as a ``chat`` message."""
+    """A stored or new line (``seat``, ``name``, ``text``, ``at``) as a ``chat`` message, made
+    in the current language (the receiving connection's)."""
+    name = str(line["name"] or "") or _("seat {seat}").format(seat=line["seat"])
     return {
         "type": "chat",
         "v": PROTOCOL_VERSION,
         "table": code,
         "seat": line["seat"],
-        "name": html.escape(str(line["name"])),
+        "name": html.escape(name),
         "text": html.escape(str(line["text"])),
         "at": line["at"],
     }

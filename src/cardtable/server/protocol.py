@@ -27,10 +27,16 @@ class _Message(BaseModel):
     ref: Annotated[str, Field(max_length=64)] | int | None = None
 
 
+#: A language tag (``eu``, ``pt-BR``, ``hu-HU``); one cardtable does not speak is ignored.
+LanguageTag = Annotated[str, Field(max_length=35)]
+
+
 class Hello(_Message):
     type: Literal["hello"]
     v: int = PROTOCOL_VERSION
     token: Annotated[str, Field(max_length=128)] | None = None
+    #: The connection's language, before the handshake's ``?lang=``, cookie and header.
+    lang: LanguageTag | None = None
 
 
 class Act(_Message):
@@ -51,6 +57,8 @@ class Chat(_Message):
 
 class Sync(_Message):
     type: Literal["sync"]
+    #: Switch the connection to this language first (the full state then comes in it).
+    lang: LanguageTag | None = None
 
 
 class Ping(_Message):

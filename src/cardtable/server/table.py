@@ -13,6 +13,11 @@ Every action — a person's, a bot's, a stand-in's after a timeout or an absence
    one transaction;
 6. only then is each viewer sent its own view.
 
+Every message is rendered in the language of the connection it goes to (``Connection.language``,
+chosen at the handshake): a step one person causes reaches each other person in their own
+language (``Table._deliver``), and the tasks a table starts for its bots and timers run outside
+any request's language (``cardtable.i18n.outside_language_blocks``).
+
 The table's lock is held from 2 to 6, so no one ever sees a state that is not yet stored. A
 failed commit reloads the table from its stored events (what was not stored did not happen).
 """
@@ -24,9 +29,10 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
@@ -36,7 +42,7 @@ from cardtable.bots.ismcts import can_search
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match, match_class
 from cardtable.errors import CardtableError, IllegalAction
-from cardtable.i18n import _
+from cardtable.i18n import _, current_language, language, outside_language_blocks
 from cardtable.server import hints, store
 from cardtable.server.bots import STAND_IN, BotSeats
 from cardtable.server.chat import RateWindow, chat_message, checked_line
@@ -96,10 +102,14 @@ class TableConfig:
 
 class Connection:
     """One WebSocket (or a test's stand-in): messages queue here and a sender drains them, so a
-    slow client never holds a table up; one that falls ``MAX_QUEUED`` behind is dropped."""
+    slow client never holds a table up; one that falls ``MAX_QUEUED`` behind is dropped.
 
-    def __init__(self, seat: int | None) -> None:
+    ``language`` is the one every message to this connection is rendered in (the language in
+    use where it is made, if not given)."""
+
+    def __init__(self, seat: int | None, language: str | None = None) -> None:
         self.seat = seat
+        self.language = language or current_language()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.chat_rate = RateWindow()
@@ -146,6 +156,11 @@ class Services:
 def dumps(message: dict[str, Any]) -> str:
     """A message as compact JSON text (orjson: this is the server's hottest path)."""
     return orjson.dumps(message).decode()
+
+
+def _spawn(coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    """A table's own task (a bot's move, a timer, a grace period), in no request's language."""
+    return asyncio.get_running_loop().create_task(coroutine, context=outside_language_blocks())
 
 
 class Table:
@@ -265,7 +280,8 @@ class Table:
 
     def _common(self) -> dict[str, Any]:
         """The part of a ``state`` message that is the same for every viewer (computed once
-        per step, not once per viewer)."""
+        per step, not once per viewer). It holds no human text, so it is the same in every
+        language too."""
         match = self.match
         mover, phase = self.mover()
         common: dict[str, Any] = {
@@ -333,22 +349,24 @@ class Table:
                 if seat.away:
                     seat.away = False
                     self.schedule()  # the person plays again: no stand-in move pending
-            connection.push(dumps(self.welcome(connection.seat)))
             chat = await self.services.writer.run(
                 lambda session: store.recent_chat(session, self.code)
             )
-            for line in chat:
-                connection.push(dumps(chat_message(self.code, line)))
-            connection.push(dumps(self.state_message(connection.seat, full=True)))
+            with language(connection.language):
+                connection.push(dumps(self.welcome(connection.seat, connection.language)))
+                for line in chat:
+                    connection.push(dumps(chat_message(self.code, line)))
+                connection.push(dumps(self.state_message(connection.seat, full=True)))
             self._broadcast_seats()
 
-    def welcome(self, seat: int | None) -> dict[str, Any]:
+    def welcome(self, seat: int | None, lang: str | None = None) -> dict[str, Any]:
         return {
             "type": "welcome",
             "v": PROTOCOL_VERSION,
             "table": self.summary(),
             "seat": seat,
             "name": self.seats[seat].name if seat is not None else None,
+            "lang": lang or current_language(),
         }
 
     async def detach(self, connection: Connection) -> None:
@@ -371,7 +389,7 @@ class Table:
             return
         if seat.grace is not None:
             seat.grace.cancel()
-        seat.grace = asyncio.get_running_loop().create_task(self._grace(index))
+        seat.grace = _spawn(self._grace(index))
 
     def start_graces(self) -> None:
         """After a restart nobody is connected: every person's seat gets its grace period."""
@@ -390,31 +408,48 @@ class Table:
             self.schedule()
             self._broadcast_seats()
 
-    def _broadcast_seats(self) -> None:
-        text = dumps(
-            {"type": "seats", "v": PROTOCOL_VERSION, "table": self.code,
-             "seats": [self._seat_info(i) for i in range(len(self.seats))]}
-        )
-        for connection in self.connections():
+    @staticmethod
+    def _deliver(
+        connections: Iterable[Connection], build: Callable[[], dict[str, Any]]
+    ) -> None:
+        """Send each connection the message ``build()`` makes, made inside that connection's
+        language (once per language, not once per connection)."""
+        texts: dict[str, str] = {}
+        for connection in connections:
+            text = texts.get(connection.language)
+            if text is None:
+                with language(connection.language):
+                    text = texts[connection.language] = dumps(build())
             connection.push(text)
+
+    def _broadcast_seats(self) -> None:
+        self._deliver(
+            self.connections(),
+            lambda: {"type": "seats", "v": PROTOCOL_VERSION, "table": self.code,
+                     "seats": [self._seat_info(i) for i in range(len(self.seats))]},
+        )
+
+    def _send_states(self, *, full: bool = False) -> None:
+        """Each viewer its own view: one message built per seat (and language), shared by that
+        seat's connections."""
+        common = self._common()
+        viewers: list[tuple[int | None, set[Connection]]] = [
+            (index, seat.connections) for index, seat in enumerate(self.seats)
+        ]
+        viewers.append((None, self.spectators))
+        for viewer, connections in viewers:
+            if connections:
+                self._deliver(
+                    connections,
+                    partial(self.state_message, viewer, full=full, common=common),
+                )
 
     def _broadcast_state(self) -> None:
-        """Each viewer its own view: one message built per seat, shared by its connections."""
-        common = self._common()
-        for index, seat in enumerate(self.seats):
-            if seat.connections:
-                text = dumps(self.state_message(index, common=common))
-                for connection in seat.connections:
-                    connection.push(text)
-        if self.spectators:
-            text = dumps(self.state_message(None, common=common))
-            for connection in self.spectators:
-                connection.push(text)
+        self._send_states()
 
-    def _broadcast(self, message: dict[str, Any]) -> None:
-        text = dumps(message)
-        for connection in self.connections():
-            connection.push(text)
+    def _broadcast(self, build: Callable[[], dict[str, Any]]) -> None:
+        """Send everyone the message ``build()`` makes, in each one's language."""
+        self._deliver(self.connections(), build)
 
     # -- joining and starting ----------------------------------------------------------------------
 
@@ -582,19 +617,11 @@ class Table:
         if new_deal:
             self._events_seen = {}
         self.schedule()
-        common = self._common()
-        for index, seat in enumerate(self.seats):
-            if seat.connections:
-                text = dumps(self.state_message(index, full=new_deal, common=common))
-                for connection in seat.connections:
-                    connection.push(text)
-        if self.spectators:
-            text = dumps(self.state_message(None, full=new_deal, common=common))
-            for connection in self.spectators:
-                connection.push(text)
+        self._send_states(full=new_deal)
         if self.status == "finished":
-            self._broadcast({"type": "match_end", "v": PROTOCOL_VERSION, "table": self.code,
-                             "version": self.version, "outcome": self.result})
+            self._broadcast(lambda: {"type": "match_end", "v": PROTOCOL_VERSION,
+                                     "table": self.code, "version": self.version,
+                                     "outcome": self.result})
             log.info("match over", extra={"table": self.code})
 
     def _send_deal_end(self, match: Match, stored: Sequence[StoredEvent]) -> None:
@@ -603,7 +630,7 @@ class Table:
         deal = match.deals[index]
         outcome = deal.outcome
         self._broadcast(
-            {
+            lambda: {
                 "type": "deal_end",
                 "v": PROTOCOL_VERSION,
                 "table": self.code,
@@ -647,16 +674,15 @@ class Table:
         mover, _phase = self.mover()
         if mover is None:
             return
-        loop = asyncio.get_running_loop()
         level = self.auto_level(mover)
         if level is not None:
-            self._pending = loop.create_task(self._auto(mover, level, self.version, "bot"
-                                                        if self.seats[mover].plan.kind == "bot"
-                                                        else "away",
-                                                        self.services.config.bot_delay))
+            by = "bot" if self.seats[mover].plan.kind == "bot" else "away"
+            self._pending = _spawn(
+                self._auto(mover, level, self.version, by, self.services.config.bot_delay)
+            )
         elif self.config.turn_seconds:
             self.deadline = self.services.clock() + self.config.turn_seconds
-            self._pending = loop.create_task(
+            self._pending = _spawn(
                 self._auto(mover, STAND_IN, self.version, "timer", self.config.turn_seconds)
             )
 
@@ -723,13 +749,14 @@ class Table:
         if seat is None:
             raise ServerError("seat/spectator")
         text = checked_line(text, connection.chat_rate, self.services.config)
-        name = self.seats[seat].name or _("seat {seat}").format(seat=seat)
+        # A blank name is stored blank and shown as "seat N" in each reader's language.
+        name = self.seats[seat].name or ""
+        name = name if name.strip() else ""
         await self.services.writer.run(
             lambda db: store.add_chat(db, code=self.code, seat=seat, name=name, text=text)
         )
-        self._broadcast(
-            chat_message(self.code, {"seat": seat, "name": name, "text": text, "at": time.time()})
-        )
+        line = {"seat": seat, "name": name, "text": text, "at": time.time()}
+        self._broadcast(partial(chat_message, self.code, line))
 
     # -- records and shutdown ----------------------------------------------------------------------
 

@@ -4,6 +4,12 @@ The first message must be ``hello`` (with the seat's token, or none to watch); a
 message is parsed by ``protocol.parse`` and handed to the table, whose guard decides. Errors go
 back as ``error`` messages with the message's ``ref``; nothing a client sends can crash the
 handler or change a table except through the guard.
+
+Each connection has a language: the hello's ``lang``, else the handshake's ``?lang=``, ``lang``
+cookie or ``Accept-Language`` (``languages.request_language``), else the server's. Every message
+of the connection is handled inside ``language(...)`` of it — so the engine's reasons for
+refusing a move, raised while handling it, are already in it — and the table renders whatever
+it sends each connection in that connection's language.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from cardtable.i18n import language, normalize_language
 from cardtable.server.errors import ServerError
+from cardtable.server.languages import language_of
 from cardtable.server.lobby import Lobby
 from cardtable.server.protocol import (
     PROTOCOL_VERSION,
@@ -58,20 +66,24 @@ async def _receive(websocket: WebSocket) -> str | None:
 @router.websocket("/ws/{code}")
 async def play(websocket: WebSocket, code: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
+    lang = language_of(websocket)
     await websocket.accept()
     try:
         table = lobby.get(code)
     except ServerError as error:
-        await websocket.send_text(error_message(error, None))
+        with language(lang):
+            refusal = error_message(error, None)
+        await websocket.send_text(refusal)
         await websocket.close(CLOSE_NO_TABLE)
         return
     try:
-        seat = await _hello(websocket, lobby, table)
+        hello = await _hello(websocket, lobby, table, lang)
     except (TimeoutError, WebSocketDisconnect):
         return
-    if seat is False:
+    if hello is None:
         return
-    connection = Connection(seat if isinstance(seat, int) else None)
+    seat, lang = hello
+    connection = Connection(seat, lang)
     sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
     await table.attach(connection)
     log.info("connected", extra={"table": table.code, "seat": connection.seat})
@@ -92,22 +104,28 @@ async def play(websocket: WebSocket, code: str) -> None:
         log.info("disconnected", extra={"table": table.code, "seat": connection.seat})
 
 
-async def _hello(websocket: WebSocket, lobby: Lobby, table: Table) -> int | None | bool:
-    """The seat a hello proves (``None``: a spectator); ``False``: refused and closed."""
+async def _hello(
+    websocket: WebSocket, lobby: Lobby, table: Table, lang: str
+) -> tuple[int | None, str] | None:
+    """The seat a hello proves (``None``: a spectator) and the connection's language (the
+    hello's ``lang`` if cardtable speaks it, else ``lang``); ``None``: refused and closed."""
     text = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
     if text is None:
-        return False
+        return None
     try:
         message = parse(text)
         if not isinstance(message, Hello):
             raise ServerError("protocol/hello_first")
+        lang = normalize_language(message.lang) or lang
         if message.token is None:
-            return None
-        return lobby.seat_of(table, message.token)
+            return None, lang
+        return lobby.seat_of(table, message.token), lang
     except ServerError as error:
-        await websocket.send_text(error_message(error, ref_of(text)))
+        with language(lang):
+            refusal = error_message(error, ref_of(text))
+        await websocket.send_text(refusal)
         await websocket.close(CLOSE_REFUSED)
-        return False
+        return None
 
 
 async def _send(websocket: WebSocket, connection: Connection) -> None:
@@ -126,6 +144,12 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def _handle(table: Table, connection: Connection, text: str) -> None:
+    """One message of ``connection``, handled in its language (what it raises too)."""
+    with language(connection.language):
+        await _handle_message(table, connection, text)
+
+
+async def _handle_message(table: Table, connection: Connection, text: str) -> None:
     ref: Any = None
     try:
         message = parse(text)
@@ -138,8 +162,11 @@ async def _handle(table: Table, connection: Connection, text: str) -> None:
         elif isinstance(message, Chat):
             await table.chat(connection, message.text)
         elif isinstance(message, Sync):
+            if message.lang is not None:
+                connection.language = normalize_language(message.lang) or connection.language
             async with table.lock:
-                connection.push(dumps(table.state_message(connection.seat, full=True)))
+                with language(connection.language):
+                    connection.push(dumps(table.state_message(connection.seat, full=True)))
         elif isinstance(message, Ping):
             connection.push(dumps({"type": "pong", "v": PROTOCOL_VERSION, "ref": ref}))
         elif isinstance(message, Hello):

@@ -1,8 +1,10 @@
 """The language of a page: ``?lang=``, else the ``lang`` cookie the picker sets, else the
 browser's ``Accept-Language``, else English; and the client's strings translated into it.
 
-Translations are looked up with a ``gettext`` translation object per language rather than the
-process-wide ``set_language``, so one person's choice never changes another's page.
+Translations are looked up with a ``gettext`` translation object per language (kept by
+``cardtable.i18n``) rather than the process-wide ``set_language``, so one person's choice never
+changes another's page. Reading a request's language is ``cardtable.i18n.requested_language``,
+shared with the game server's HTTP API and WebSocket.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_s
 
 from cardtable.art.deck import deck_cards
 from cardtable.art.names import FRENCH_NAMES, LATIN, LATIN_NAMES
-from cardtable.i18n import DOMAIN, LOCALE_DIR
+from cardtable.i18n import normalize_language, requested_language
+from cardtable.i18n import translation as cached_translation
 from cardtable.web.strings import CLIENT_PLURALS, CLIENT_STRINGS
 
 #: The languages offered by the picker, by code, each named in itself.
@@ -30,45 +33,17 @@ DEFAULT = "en"
 
 def normalize(code: str | None) -> str | None:
     """The offered language a tag names (``pt-br`` → ``pt_BR``, ``hu-HU`` → ``hu``), or None."""
-    if not code:
-        return None
-    tag = code.strip().replace("-", "_")
-    for known in LANGUAGES:
-        if tag.lower() == known.lower():
-            return known
-    base = tag.split("_")[0].lower()
-    for known in LANGUAGES:
-        if known.split("_")[0].lower() == base:
-            return known
-    return None
+    return normalize_language(code)
 
 
 def choose(query: str | None, cookie: str | None, accept: str | None) -> str:
-    """The page's language from the request's three sources, in that order of precedence."""
-    for source in (query, cookie):
-        found = normalize(source)
-        if found:
-            return found
-    if accept:
-        weighted = []
-        for index, part in enumerate(accept.split(",")):
-            tag, _sep, rest = part.strip().partition(";")
-            weight = 1.0
-            if rest.strip().startswith("q="):
-                try:
-                    weight = float(rest.strip()[2:])
-                except ValueError:
-                    weight = 0.0
-            weighted.append((-weight, index, tag))
-        for _weight, _index, tag in sorted(weighted):
-            found = normalize(tag)
-            if found:
-                return found
-    return DEFAULT
+    """The page's language from the request's three sources, in that order of precedence
+    (``cardtable.i18n.requested_language``, which the game server uses too), else English."""
+    return requested_language(query, cookie, accept) or DEFAULT
 
 
 def translation(language: str) -> gettext.NullTranslations:
-    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True)
+    return cached_translation(language)
 
 
 #: English's rule, for a language without a compiled catalog.

@@ -326,13 +326,7 @@ class PontinhoState(State):
         return state
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.game = self.game
-        other.n = self.n
-        other.dealer = self.dealer
-        other.seed = self.seed
-        other.history = list(self.history)
-        other._dealt = self._dealt
+        other = self._bare_clone()
         other.first = self.first
         other.hands = [list(hand) for hand in self.hands]
         other.stock = list(self.stock)

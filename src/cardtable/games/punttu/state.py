@@ -85,13 +85,7 @@ class PunttuState(State):
         return state
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.game = self.game
-        other.n = self.n
-        other.dealer = self.dealer
-        other.seed = self.seed
-        other._dealt = self._dealt
-        other.history = list(self.history)
+        other = self._bare_clone()
         other.hands = [list(hand) for hand in self.hands]
         other.stock = list(self.stock)
         other.trick = list(self.trick)

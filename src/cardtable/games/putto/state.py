@@ -107,13 +107,7 @@ class PuttoState(State):
         return state
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.game = self.game
-        other.n = self.n
-        other.dealer = self.dealer
-        other.seed = self.seed
-        other.history = list(self.history)
-        other._dealt = self._dealt
+        other = self._bare_clone()
         other._side_of = self._side_of
         other.hands = [list(hand) for hand in self.hands]
         other.stock = list(self.stock)

@@ -83,6 +83,12 @@ function receive(message) {
       retry = 0;
       S.info = message.table;
       S.seats = message.table.seats;
+      if (message.seat !== S.seat) {
+        // A new seat (a spectator who sat down): what was seen before was someone else's view.
+        S.state = null;
+        S.ui = {};
+        S.hint = null;
+      }
       S.seat = message.seat;
       break;
     case 'state':
@@ -116,7 +122,8 @@ function receive(message) {
   }
   // Redraw only when something shown changed: a redraw replaces the buttons, and one landing
   // between a press and its release would swallow a click.
-  const key = JSON.stringify([S.state && S.state.version, S.state && S.state.legal, S.seats,
+  const key = JSON.stringify([S.state && S.state.version, S.state && S.state.seat,
+    S.state && S.state.legal, S.seats,
     S.seat, S.chatSeen, S.hint && S.hint.version, S.dealEnd && S.dealEnd.deal,
     Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status]);
   if (key === shownKey) return;

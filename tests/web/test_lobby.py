@@ -53,3 +53,31 @@ def test_language_from_the_browser_then_from_the_picker(new_page: Any) -> None:
     page.goto("/how/punttu")  # another page, later: the choice is remembered
     expect(page.locator("html")).to_have_attribute("lang", "eu")
     assert page.js_errors == []
+
+
+def test_rules_of_the_table_being_set_up_and_of_each_game(new_page: Any) -> None:
+    page = new_page(LAPTOP)
+    page.goto("/")
+    page.select_option("#new-game", "pontinho")
+    page.locator("#new-table details summary").click()
+    # house rules by their labels, choices by theirs (the values stay what the API takes)
+    expect(page.get_by_label("Bust line (points)")).to_have_value("100")
+    page.select_option("#opt-figure_points", "10")
+    expect(page.locator("#opt-figure_points option:checked")).to_have_text("10 each")
+    page.fill("#opt-bust", "150")
+    page.fill("#new-players", "5")
+    link = page.locator("#new-rules")
+    expect(link).to_have_attribute("href", re.compile(r"^/rules/pontinho\?.*bust=150"))
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    expect(rules.locator("h1")).to_have_text("Pontinho")
+    expect(rules.locator(".summary")).to_contain_text("for 5 players")
+    expect(rules.locator(".house")).to_contain_text("reaches 150 points")
+    expect(rules.locator(".house")).to_contain_text("king, queen and jack 10 each")
+    page.get_by_role("link", name="Rules: Putto").click()  # a game's rules, default options
+    expect(page).to_have_url(re.compile(r"/rules/putto\?lang=en$"))
+    expect(page.locator(".house")).to_contain_text("3 points per sweep")
+    page.get_by_role("link", name="Back to the lobby").click()
+    expect(page.locator("#quick")).to_be_visible()
+    assert page.js_errors == []

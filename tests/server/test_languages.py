@@ -264,3 +264,18 @@ def test_no_language_asked_means_the_servers_default(server: RunningServer) -> N
         set_language(before)
     assert plain == refusal("hu", "table/not_found")
     assert asked["error"]["message"] == refusal("en", "table/not_found")
+
+
+def test_play_now_names_an_unnamed_player_in_the_requests_language(server: RunningServer) -> None:
+    """``POST /api/play`` without a name seats "player" as the asker's language says it, and
+    the card pictures' 404 says so in the server's language too."""
+    with server.http() as http:
+        joined = http.post("/api/play?lang=hu", json={"game": "putto", "level": "random"})
+        assert joined.status_code == 201
+        seats = joined.json()["table"]["seats"]
+        assert seats[0]["name"] == translation("hu").gettext("player") != "player"
+        named = http.post("/api/play", json={"game": "putto", "name": "Ana", "level": "random"})
+        assert named.json()["table"]["seats"][0]["name"] == "Ana"
+        card = http.get("/cards/latin/Zz.svg")
+        assert card.status_code == 404
+        assert card.json()["error"]["message"] == _("there is no such card")

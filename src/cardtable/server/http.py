@@ -62,7 +62,7 @@ class JoinTable(Strict):
 
 class QuickPlay(Strict):
     game: str
-    name: Name = "player"
+    name: Name | None = Field(None, description="absent: 'player' in the request's language")
     players: int | None = None
     level: str = "medium"
     options: dict[str, bool | int | str] = Field(default_factory=dict)
@@ -253,7 +253,7 @@ async def quick_play(body: QuickPlay, request: Request) -> Any:
         config = lobby.quick_config(body.game, body.players, body.level, dict(body.options),
                                     body.turn_seconds, body.hints)
         table = await lobby.create(config)
-        table, seat, token = await lobby.join(table.code, 0, body.name)
+        table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
     except ServerError as error:
         return error_response(error)
     info = table_info(table, request)

@@ -22,7 +22,7 @@ from cardtable.art.cards import back_svg, card_svg
 from cardtable.art.deck import deck_cards
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError, UnknownGame
-from cardtable.i18n import N_, language
+from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby import Lobby
@@ -88,7 +88,7 @@ def replay_page(code: str, deal: int, request: Request) -> HTMLResponse:
 def how_page(game: str, request: Request) -> Response:
     if game not in HOW_TO_PLAY:
         return JSONResponse(
-            {"error": {"code": "http/not_found", "message": "not found"}}, status_code=404
+            {"error": {"code": "http/not_found", "message": _("not found")}}, status_code=404
         )
     lang = _language(request)
     gettext = translation(lang).gettext
@@ -202,7 +202,8 @@ def card_picture(deck: str, name: str) -> Response:
     svg = _picture(deck, name)
     if svg is None:
         return JSONResponse(
-            {"error": {"code": "http/not_found", "message": "no such card"}}, status_code=404
+            {"error": {"code": "http/not_found", "message": _("there is no such card")}},
+            status_code=404,
         )
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": CACHE})
 
@@ -224,7 +225,8 @@ def replay_steps(code: str, number: int, request: Request) -> Any:
     record = table.record(number)
     if record is None or table.match is None:
         return JSONResponse(
-            {"error": {"code": "record/none", "message": "that deal is not finished"}},
+            {"error": {"code": "record/none",
+                       "message": _("deal {n} is not finished").format(n=number)}},
             status_code=404,
         )
     try:

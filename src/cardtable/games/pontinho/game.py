@@ -100,7 +100,7 @@ class PontinhoGame(Game):
             maximum=1000,
             help=N_(
                 "How many times the stock may be rebuilt from the discards in one deal (-1: no "
-                "limit, as PO-8 says); when it runs out after that, the deal is void."
+                "limit, the usual rule); when it runs out after that, the deal is void."
             ),
         ),
     )

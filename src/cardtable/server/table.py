@@ -29,6 +29,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -100,6 +101,47 @@ class TableConfig:
         )
 
 
+class Outbox:
+    """A connection's queue of texts: what ``asyncio.Queue`` does for one reader (the
+    connection's sender), with less work per message — a deque, and a future only while the
+    reader waits. ``None`` is queued to stop the reader."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: deque[str | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def put_nowait(self, item: str | None) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def get_nowait(self) -> str | None:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.popleft()
+
+    async def get(self) -> str | None:
+        while not self._items:
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                if self._waiter is waiter:
+                    self._waiter = None
+        return self._items.popleft()
+
+
 class Connection:
     """One WebSocket (or a test's stand-in): messages queue here and a sender drains them, so a
     slow client never holds a table up; one that falls ``MAX_QUEUED`` behind is dropped.
@@ -110,7 +152,7 @@ class Connection:
     def __init__(self, seat: int | None, language: str | None = None) -> None:
         self.seat = seat
         self.language = language or current_language()
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue = Outbox()
         self.closed = False
         self.chat_rate = RateWindow()
 

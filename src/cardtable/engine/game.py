@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cardtable.engine.action import Action
@@ -287,6 +287,36 @@ class State(ABC):
             data["log"] = [[s, str(a)] for s, a in self.history]
         return data
 
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``{seat: self.view(seat)}`` for each of ``seats`` (``None``: a spectator), equal to
+        calling ``view`` for each, built together: what every seat sees alike (the game's
+        ``_public_view``, the table, the outcome) is built once and **shared** between the
+        views, so treat them as read-only (the server only encodes them). Without memory."""
+        seats = list(seats)
+        for seat in seats:
+            if seat is not None:
+                self.game.check_seat(seat)
+        outcome = self.outcome
+        base = {
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "sides": [list(side) for side in self.game.sides],
+            "seat": None,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "over": self.is_over,
+            **self._public_view(),
+            "outcome": outcome.to_dict() if outcome is not None else None,
+        }
+        found: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            view = dict(base)
+            view["seat"] = seat
+            view.update(self._private_view(seat))
+            found[seat] = view
+        return found
+
     def debug_view(self) -> dict[str, Any]:
         """Everything, every hand included: for tests, debugging and post-game review only."""
         return {
@@ -338,6 +368,16 @@ class State(ABC):
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
         """The game's part of ``seat``'s view (``None``: a spectator, who holds no hand)."""
+
+    def _public_view(self) -> dict[str, Any]:
+        """The part of ``_view`` that is the same for every seat and spectator; with
+        ``_private_view`` it makes ``_view`` (``views`` builds it once for many seats). A game
+        that does not split its view leaves both as they are: all of it is then private."""
+        return {}
+
+    def _private_view(self, seat: int | None) -> dict[str, Any]:
+        """``seat``'s own part of ``_view``: the keys ``_public_view`` does not hold."""
+        return self._view(seat)
 
     @abstractmethod
     def _debug_view(self) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from cardtable.engine.action import Action
@@ -89,6 +90,11 @@ class Match:
         """The current deal's view for ``seat`` (a deal seat), with whatever the match adds that
         the player may know (Pontinho: the totals before this deal)."""
         return self.current.view(seat, memory=memory)
+
+    def deal_views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``{seat: deal_view(seat)}`` for each of ``seats`` (deal seats), built together
+        (``State.views``: the parts every seat sees alike are shared, so read-only)."""
+        return self.current.views(seats)
 
     def decision_view(self, seat: int) -> dict[str, Any]:
         """What a player deciding between deals may know (JSON-safe, table seats)."""

@@ -1,6 +1,7 @@
 """The application: FastAPI with the lobby API, the WebSocket and the pages, and a lifespan
-that migrates the database, rebuilds unfinished tables on start, and on shutdown stops every
-timer and bot and commits everything submitted (nothing accepted is lost)."""
+that migrates the database, rebuilds unfinished tables on start (then tunes the garbage
+collector, ``collector.py``), and on shutdown stops every timer and bot and commits everything
+submitted (nothing accepted is lost)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from cardtable import __version__, web
 from cardtable.i18n import _
 from cardtable.server import db, http, ws
+from cardtable.server.collector import Collector
 from cardtable.server.config import ServerConfig
 from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
@@ -48,6 +50,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         lobby.resume()
         app.state.lobby = lobby
         app.state.config = config
+        collector = Collector()
+        collector.tune()  # after the rebuild: the tables rebuilt at start are frozen too
         log.info("server ready", extra={"tables_rebuilt": rebuilt,
                                         "db": engine.url.render_as_string(hide_password=True)})
         try:
@@ -57,6 +61,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             await writer.close()
             pool.shutdown(wait=False, cancel_futures=True)
             engine.dispose()
+            collector.restore()
             log.info("server stopped")
 
     app = FastAPI(

@@ -29,6 +29,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -100,6 +101,47 @@ class TableConfig:
         )
 
 
+class Outbox:
+    """A connection's queue of texts: what ``asyncio.Queue`` does for one reader (the
+    connection's sender), with less work per message — a deque, and a future only while the
+    reader waits. ``None`` is queued to stop the reader."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: deque[str | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def put_nowait(self, item: str | None) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def get_nowait(self) -> str | None:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.popleft()
+
+    async def get(self) -> str | None:
+        while not self._items:
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                if self._waiter is waiter:
+                    self._waiter = None
+        return self._items.popleft()
+
+
 class Connection:
     """One WebSocket (or a test's stand-in): messages queue here and a sender drains them, so a
     slow client never holds a table up; one that falls ``MAX_QUEUED`` behind is dropped.
@@ -110,7 +152,7 @@ class Connection:
     def __init__(self, seat: int | None, language: str | None = None) -> None:
         self.seat = seat
         self.language = language or current_language()
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue = Outbox()
         self.closed = False
         self.chat_rate = RateWindow()
 
@@ -182,6 +224,8 @@ class Table:
         self.deadline: float | None = None
         self._pending: asyncio.Task[None] | None = None
         self._events_seen: dict[int | None, list[dict[str, Any]]] = {}
+        #: The current deal's views by deal seat, built together once per version (``_views``).
+        self._views_built: tuple[int, object, dict[int | None, dict[str, Any]]] | None = None
         self.result: dict[str, Any] | None = None
 
     # -- building ------------------------------------------------------------------------------
@@ -314,7 +358,7 @@ class Table:
         deal_seat = match.deal_seat(seat) if seat is not None else None
         state = match.current
         message["deal_seat"] = deal_seat
-        message["view"] = match.deal_view(deal_seat)
+        message["view"] = self._views()[deal_seat]
         message["events"] = self._events_seen.get(deal_seat, [])
         message["legal"] = []
         if full:
@@ -326,6 +370,22 @@ class Table:
                 message["legal"] = [str(a) for a in match.legal_actions()]
                 message["decision_view"] = match.decision_view(seat)
         return message
+
+    def _views(self) -> dict[int | None, dict[str, Any]]:
+        """The current deal's view of every deal seat and of a spectator (``None``, also the
+        view of a table seat not dealt in), as ``match.deal_view`` gives them: built together
+        (the public part once, ``Match.deal_views``) the first time a version is shown, then
+        reused until the next step. They share parts: read-only."""
+        match = self.match
+        assert match is not None
+        state = match.current
+        built = self._views_built
+        if built is not None and built[0] == self.version and built[1] is state:
+            return built[2]
+        seats = match.seats_of_deal(len(match.deals) - 1)
+        views = match.deal_views([None, *range(len(seats))])
+        self._views_built = (self.version, state, views)
+        return views
 
     # -- connections -----------------------------------------------------------------------------
 
@@ -430,19 +490,20 @@ class Table:
         )
 
     def _send_states(self, *, full: bool = False) -> None:
-        """Each viewer its own view: one message built per seat (and language), shared by that
-        seat's connections."""
+        """Each viewer its own view: one message per seat, and one for all the spectators,
+        encoded once and shared by all of that viewer's connections. A ``state`` holds no human
+        text (machine fields, action texts and card names only), so it is the same text in
+        every language: no ``language`` block, no encoding per language."""
         common = self._common()
-        viewers: list[tuple[int | None, set[Connection]]] = [
-            (index, seat.connections) for index, seat in enumerate(self.seats)
-        ]
-        viewers.append((None, self.spectators))
-        for viewer, connections in viewers:
-            if connections:
-                self._deliver(
-                    connections,
-                    partial(self.state_message, viewer, full=full, common=common),
-                )
+        for index, seat in enumerate(self.seats):
+            if seat.connections:
+                text = dumps(self.state_message(index, full=full, common=common))
+                for connection in seat.connections:
+                    connection.push(text)
+        if self.spectators:
+            text = dumps(self.state_message(None, full=full, common=common))
+            for connection in self.spectators:
+                connection.push(text)
 
     def _broadcast_state(self) -> None:
         self._send_states()
@@ -649,6 +710,7 @@ class Table:
         fresh = Table.rebuild(stored, self.services)
         self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
         self.last, self.result, self._events_seen = fresh.last, fresh.result, {}
+        self._views_built = None
         self._broadcast_state()
 
     # -- moves made for a seat ---------------------------------------------------------------------

@@ -36,6 +36,7 @@ decisions followed the deal (see ``cardtable.engine.record``).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from cardtable.engine.action import Action
@@ -244,6 +245,14 @@ class PontinhoMatch(Match):
         status = self._status()
         view["totals"] = [status.totals[s] for s in self._seats[-1]]
         return view
+
+    def deal_views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        views = self.current.views(seats)
+        status = self._status()
+        totals = [status.totals[s] for s in self._seats[-1]]
+        for view in views.values():
+            view["totals"] = totals
+        return views
 
 
     @property

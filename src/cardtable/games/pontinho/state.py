@@ -843,7 +843,18 @@ class PontinhoState(State):
     # -- views (PO-27) -------------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        data: dict[str, Any] = {
+        return {**self._public_view(), **self._private_view(seat)}
+
+    def _private_view(self, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return {}
+        data: dict[str, Any] = {"hand": [card_text(c) for c in _sorted(self.hands[seat])]}
+        if seat == self.turn and self.pending is not None:
+            data["drawn"] = card_text(self.pending)  # PO-9: seen by its owner only
+        return data
+
+    def _public_view(self) -> dict[str, Any]:
+        return {
             "phase": str(self.phase),
             "turn": self.turn if self.phase is not Phase.OVER else None,
             "first_player": self.first,
@@ -872,11 +883,6 @@ class PontinhoState(State):
             ),
             "stock_rebuilds": self.rebuilds,
         }
-        if seat is not None:
-            data["hand"] = [card_text(c) for c in _sorted(self.hands[seat])]
-            if seat == self.turn and self.pending is not None:
-                data["drawn"] = card_text(self.pending)  # PO-9: seen by its owner only
-        return data
 
     def _debug_view(self) -> dict[str, Any]:
         return {

@@ -220,6 +220,14 @@ class PunttuState(State):
     # -- views ---------------------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        return {**self._public_view(), **self._private_view(seat)}
+
+    def _private_view(self, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return {}
+        return {"hand": [card_text(c) for c in sorted(self.hands[seat])]}
+
+    def _public_view(self) -> dict[str, Any]:
         n = self.n
         trick = self.trick
         data: dict[str, Any] = {
@@ -240,8 +248,6 @@ class PunttuState(State):
             "tricks_total": (40 - len(removed_cards(n, self.game.options.trim))) // n,
             "removed": [card_text(c) for c in removed_cards(n, self.game.options.trim)],
         }
-        if seat is not None:
-            data["hand"] = [card_text(c) for c in sorted(self.hands[seat])]
         if self.game.options.show_played:  # PU-21
             data["played"] = [card_text(c) for c in sorted(c for p in self.won for c in p)]
         return data

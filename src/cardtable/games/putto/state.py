@@ -312,7 +312,15 @@ class PuttoState(State):
     # -- views ---------------------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        data: dict[str, Any] = {
+        return {**self._public_view(), **self._private_view(seat)}
+
+    def _private_view(self, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return {}
+        return {"hand": [card_text(c) for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)]}
+
+    def _public_view(self) -> dict[str, Any]:
+        return {
             "phase": "over" if self._to_move is None else "play",
             "hand_sizes": [len(hand) for hand in self.hands],  # PT-22
             "stock": len(self.stock),
@@ -323,11 +331,6 @@ class PuttoState(State):
             "captured": [len(pile) for pile in self.piles],  # pile sizes are plain to see
             "plays": self.plays,
         }
-        if seat is not None:
-            data["hand"] = [
-                card_text(c) for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)
-            ]
-        return data
 
     def _debug_view(self) -> dict[str, Any]:
         return {

@@ -62,3 +62,24 @@ def test_bad_opponents_are_refused() -> None:
         CardtableEnv("punttu", 2, opponents="grandmaster")
     with pytest.raises(OptionError, match="one per other seat"):
         CardtableEnv("punttu", 3, opponents=["easy"])
+
+
+def test_a_deal_past_max_steps_is_truncated() -> None:
+    """The agent's steps and the bots' actions count alike; once ``max_steps`` moves are made in
+    a deal that goes on, the step says ``truncated`` with reward 0, and the next needs a reset."""
+    env = CardtableEnv("putto", 2, seat=0, opponents="random", max_steps=6)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    results = []
+    truncated = False
+    while not truncated:
+        _obs, reward, terminated, truncated, _info = env.step(
+            int(rng.choice(np.flatnonzero(env.action_masks())))
+        )
+        assert not terminated
+        results.append(reward)
+    assert results == [0.0, 0.0, 0.0]  # three of the agent's steps, three of the bot's actions
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+    with pytest.raises(OptionError, match="max_steps"):
+        CardtableEnv("putto", 2, max_steps=-3)

@@ -99,3 +99,25 @@ def test_bad_options_are_refused() -> None:
         env("putto", 4, teams="fives")
     with pytest.raises(OptionError, match="render_mode"):
         env("punttu", 2, render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("game", ["pontinho", "putto"])
+def test_a_deal_past_max_steps_is_truncated_with_no_reward(game: str) -> None:
+    """Random Pontinho players can rebuild the stock without end (PO-8 sets no limit): the
+    environment cuts a deal at ``max_steps`` steps, every agent truncated, every reward 0."""
+    aec = env(game, 2, max_steps=7)
+    aec.reset(seed=3)
+    rng = random.Random(3)
+    steps = 0
+    for _agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _info = aec.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0.0
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps == 7
+    assert aec.episode is not None and not aec.episode.is_over
+    with pytest.raises(OptionError, match="max_steps"):
+        env(game, 2, max_steps=0)

@@ -17,10 +17,29 @@ import numpy as np
 
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game, State
-from cardtable.errors import IllegalAction
+from cardtable.errors import IllegalAction, OptionError
 from cardtable.i18n import _
 from cardtable.research.encodings import Decision, Mask, StepEncoding, encoding_for
 from cardtable.research.observations import Observer, Vector, observer_for
+
+#: The most steps of one deal an environment plays before it ends the episode as truncated
+#: (every reward 0). Punttu and Putto deals always end sooner; a Pontinho deal between players
+#: who never meld (random ones) can rebuild its stock without end, as PO-8 sets no limit.
+MAX_STEPS: dict[str, int] = {"punttu": 40, "putto": 40, "pontinho": 20_000}
+
+
+def max_steps_for(game: Game, max_steps: int | None) -> int:
+    """``max_steps`` checked (a whole number ≥ 1), or the game's default cap."""
+    if max_steps is None:
+        return MAX_STEPS[game.name]
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise OptionError(
+            _("max_steps must be a whole number of at least 1, not {value!r}").format(
+                value=max_steps
+            )
+        )
+    return max_steps
+
 
 #: Action text per game and engine id (the log is written at every action).
 _TEXTS: dict[str, dict[int, str]] = {}

@@ -12,7 +12,9 @@ among the winners, else 0; ``"points"``: its side's deal points (Pontinho: minus
 points). A step outside the mask ends the episode at once (``terminated``) with
 ``illegal_reward`` (default -1) and ``info["illegal_action"]`` saying why; the deal itself is
 left unchanged. (Gymnasium's own checks and many wrappers sample actions without a mask, so an
-exception would break them.)
+exception would break them.) After ``max_steps`` moves of the deal (the agent's steps and the
+bots' actions; default ``cardtable.research.episode.MAX_STEPS``, which only a Pontinho deal can
+reach) a deal still running is ``truncated`` with reward 0.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from cardtable.errors import IllegalAction, OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import Episode
+from cardtable.research.episode import Episode, max_steps_for
 from cardtable.research.observations import Vector, observer_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
@@ -52,9 +54,11 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         reward: str = "win",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        max_steps: int | None = None,
         **options: object,
     ) -> None:
         self.table = make_game(game, players, **options)
+        self.max_steps = max_steps_for(self.table, max_steps)
         self.seat = self.table.check_seat(seat)
         others = [s for s in range(self.table.players) if s != self.seat]
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
@@ -82,6 +86,8 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         self.action_space = spaces.Discrete(self.encoding.num_steps)
         self.episode: Episode | None = None
         self._bots: dict[int, Bot] = {}
+        #: Moves of this deal so far, the agent's steps and the bots' actions alike.
+        self._moves = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -99,12 +105,13 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
             encoding=self.encoding,
             observer=self.observer,
         )
+        self._moves = 0
         self._play_bots()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         episode = self.episode
-        if episode is None or episode.is_over:
+        if episode is None or episode.is_over or self._truncated:
             raise gymnasium.error.ResetNeeded(_("call reset() before step(): the deal is over"))
         try:
             episode.step(int(action))
@@ -112,6 +119,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
             info = self._info()
             info["illegal_action"] = str(error)
             return self._observation(), self.illegal_reward, True, False, info
+        self._moves += 1
         self._play_bots()
         reward = 0.0
         if episode.is_over:
@@ -120,16 +128,24 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
             reward = seat_reward(self.table, outcome, self.seat, self.reward_kind)
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, episode.is_over, False, self._info()
+        return self._observation(), reward, episode.is_over, self._truncated, self._info()
+
+    @property
+    def _truncated(self) -> bool:
+        """The deal ran past ``max_steps`` moves without ending (only Pontinho can)."""
+        return self.episode is not None and not self.episode.is_over and (
+            self._moves >= self.max_steps
+        )
 
     def _play_bots(self) -> None:
         episode = self.episode
         assert episode is not None
-        while not episode.is_over and episode.to_move != self.seat:
+        while not episode.is_over and episode.to_move != self.seat and not self._truncated:
             seat = episode.to_move
             assert seat is not None
             action = self._bots[seat].choose(episode.view(seat), episode.state.legal_actions())
             episode.apply(action)
+            self._moves += 1
 
     def _observation(self) -> Vector:
         assert self.episode is not None

@@ -42,17 +42,16 @@ from cardtable.games import game as make_game
 from cardtable.games import game_class
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import Episode
+from cardtable.research.episode import MAX_STEPS, Episode
 from cardtable.research.observations import observer_for
 
 GAMES = ("punttu", "putto", "pontinho")
 #: A Punttu or Putto deal is at most 40 plays (one per card); Pontinho has no such bound.
-DEFAULT_MAX_STEPS = {"punttu": 40, "putto": 40, "pontinho": 20_000}
 
 
 def _parameters(name: str) -> dict[str, Any]:
     cls = game_class(name)
-    params: dict[str, Any] = {"players": cls.default_players, "max_steps": DEFAULT_MAX_STEPS[name]}
+    params: dict[str, Any] = {"players": cls.default_players, "max_steps": MAX_STEPS[name]}
     for option in cls.option_specs:
         if option.default_for is not None:
             params[option.name] = "" if isinstance(option.default, str) else -1

@@ -5,7 +5,9 @@ Agents are ``player_0`` … ``player_{n-1}`` (seat i is ``player_i``). Each obse
 games): the vector is the seat's ``Observer`` encoding of its own view, the mask its legal
 steps (all zero when it is not on turn). Actions are steps of the game's ``StepEncoding``.
 A deal is an episode; every agent is rewarded when it ends (``reward="win"`` or ``"points"``,
-see ``cardtable.research.rewards``). An illegal step raises ``cardtable.IllegalAction`` and
+see ``cardtable.research.rewards``). After ``max_steps`` steps (default
+``cardtable.research.episode.MAX_STEPS``: only a Pontinho deal can reach it) a deal still
+running is truncated, every reward 0. An illegal step raises ``cardtable.IllegalAction`` and
 changes nothing. ``parallel_env`` wraps it for the parallel API (one seat acts at a time in all
 three games, claim rounds included: PO-21 asks the claimants in turn).
 """
@@ -24,7 +26,7 @@ from cardtable.errors import OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import Episode
+from cardtable.research.episode import Episode, max_steps_for
 from cardtable.research.observations import observer_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
@@ -48,11 +50,13 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         *,
         reward: str = "win",
         render_mode: str | None = None,
+        max_steps: int | None = None,
         **options: object,
     ) -> None:
         super().__init__()
         self.table = make_game(game, players, **options)
         self.reward_kind = check_reward(reward)
+        self.max_steps = max_steps_for(self.table, max_steps)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise OptionError(
                 _("render_mode must be one of {modes}, not {value!r}").format(
@@ -131,6 +135,9 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = seat_reward(self.table, outcome, seat, self.reward_kind)
                 self.terminations[name] = True
+        elif episode.steps >= self.max_steps:  # a deal that would not end: cut, no winner
+            for name in self.possible_agents:
+                self.truncations[name] = True
         else:
             self.agent_selection = self._agent(episode.to_move)
         self._accumulate_rewards()

@@ -9,6 +9,7 @@ first when it runs as root (CI does).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -102,3 +103,24 @@ def screenshot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def ana_waits_at_a_putto_table(new_page: Any, *, deals: int | None = None) -> Any:
+    """Ana makes a two-person Putto table in the lobby (``deals`` per match if given) and waits
+    at it for a second person; her page, with the table's link as its URL."""
+    from playwright.sync_api import expect
+
+    ana = new_page(LAPTOP)
+    ana.goto("/")
+    ana.fill("#new-name", "Ana")
+    ana.select_option("#new-game", "putto")
+    ana.fill("#new-players", "2")
+    ana.select_option("#seat-1", "person")
+    if deals is not None:
+        ana.locator("#new-table details summary").click()
+        ana.fill("#opt-deals", str(deals))
+    ana.click("#new-table button[type=submit]")
+    expect(ana).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
+    expect(ana.locator(".waiting")).to_contain_text("Waiting for players")
+    return ana
+

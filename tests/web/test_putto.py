@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, screenshot
+from tests.web.conftest import LAPTOP, PHONE, ana_waits_at_a_putto_table, screenshot
 
 ENABLED = ".hand button.card:not([disabled])"
 
@@ -23,17 +23,7 @@ def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
 
 
 def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
-    ana = new_page(LAPTOP)
-    ana.goto("/")
-    ana.fill("#new-name", "Ana")
-    ana.select_option("#new-game", "putto")
-    ana.fill("#new-players", "2")
-    ana.select_option("#seat-1", "person")
-    ana.locator("#new-table details summary").click()
-    ana.fill("#opt-deals", "1")
-    ana.click("#new-table button[type=submit]")
-    expect(ana).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
-    expect(ana.locator(".waiting")).to_contain_text("Waiting for players")
+    ana = ana_waits_at_a_putto_table(new_page, deals=1)
     link = ana.url
 
     bea = new_page(PHONE)

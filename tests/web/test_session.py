@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, TIMEOUT, screenshot
+from tests.web.conftest import LAPTOP, PHONE, TIMEOUT, ana_waits_at_a_putto_table, screenshot
 
 ENABLED = ".hand button.card:not([disabled])"
 
@@ -130,14 +130,7 @@ def test_taking_the_last_seat_shows_my_hand_not_the_spectators_view(
     the running table (same state version) before the page learns it has a seat. The seat's
     own state must still replace what the spectator saw. The join's answer is held back until
     the spectator socket has seen the running table, which makes the race happen every time."""
-    ana = new_page(LAPTOP)
-    ana.goto("/")
-    ana.fill("#new-name", "Ana")
-    ana.select_option("#new-game", "putto")
-    ana.fill("#new-players", "2")
-    ana.select_option("#seat-1", "person")
-    ana.click("#new-table button[type=submit]")
-    expect(ana.locator(".waiting")).to_contain_text("Waiting for players")
+    ana = ana_waits_at_a_putto_table(new_page)
 
     bea = new_page(PHONE)
     running: list[str] = []

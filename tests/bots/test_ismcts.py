@@ -185,3 +185,50 @@ def test_punttu_two_player_endgame_is_solved_exactly_from_the_view() -> None:
             checked += 1
         state.apply(rng.choice(legal))
     assert checked > 0
+
+
+def _key_of(state: State, action: object) -> int:
+    from cardtable.games.punttu.rollout import ACTION_KEY
+
+    return ACTION_KEY[state.action_id(action)]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_with_no_iteration_beyond_the_first_expansion_hard_plays_mediums_move(
+    players: int,
+) -> None:
+    """The game's prior (Punttu: the medium bot's judgement) orders the expansions, so a search
+    of one iteration has tried only medium's move and plays it (or a card alike in every way)."""
+    checked = 0
+    for seed in range(12):
+        state = position("punttu", players, seed=seed, moves=3 * seed)
+        seat = state.to_move
+        assert seat is not None
+        view, legal = state.view(seat, memory=True), state.legal_actions()
+        if len({_key_of(state, a) for a in legal}) < 2 or view["stock"] == 0:
+            continue
+        medium = make_bot("medium", state.game, seat).choose(view, legal)
+        for seed_bot in (1, 2):
+            bot = hard(state.game, seat, seed=seed_bot, iterations=1)
+            result = bot.search(view, legal)
+            assert result.iterations == 1
+            assert _key_of(state, result.choice) == _key_of(state, medium)
+        checked += 1
+    assert checked >= 6
+
+
+def test_without_the_prior_the_first_expansion_is_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prior is what makes the one-iteration search play medium's move: without it some
+    seed expands another move first."""
+    from cardtable.games.punttu import rollout
+
+    state = position("punttu", 2, seed=5, moves=6)
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat, memory=True), state.legal_actions()
+    medium = _key_of(state, make_bot("medium", state.game, seat).choose(view, legal))
+    assert len({_key_of(state, a) for a in legal}) > 1
+    monkeypatch.delattr(rollout, "prior")
+    keys = {_key_of(state, hard(state.game, seat, seed=s, iterations=1).choose(view, legal))
+            for s in range(20)}
+    assert keys - {medium}

@@ -15,6 +15,7 @@ measured a little better, within noise: 46.8% wins against 43.9% at 30%, 200 dup
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -38,19 +39,36 @@ RICH = 5
 #: same points (PU-2) and suits never matter, so a search treats them as one move.
 ACTION_KEY: tuple[int, ...] = TRICK_RANK
 
+#: Weight of the medium bot's judgement (``prior``) in the search's selection, and the score gap
+#: (in points) that divides a move's prior by e.
+PRIOR_WEIGHT = 1.0
+PRIOR_SPREAD = 2.0
+
+#: Whether two players' playouts end with exact play once the stock is empty.
+EXACT_ENDGAME = False
+
 #: Greedy order for throwing a card away: fewest points, then lowest trick rank.
 _THROW_KEY: tuple[int, ...] = tuple(CARD_POINTS[c] * 8 + TRICK_RANK[c] for c in range(40))
 
 
-def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) -> None:
+def playout(
+    state: PunttuState, rng: random.Random, epsilon: float = EPSILON, exact: bool | None = None
+) -> None:
     """Play ``state`` to the end of the deal with the rollout policy (in place).
 
     The rules of ``apply_unchecked`` (PU-11 … PU-16) run inline on local variables: the search
     spends most of its time here, and a rollout needs only the points. The state is left over
-    with every hand empty and its points final; the tricks' cards are not kept in the piles."""
+    with every hand empty and its points final; the tricks' cards are not kept in the piles.
+
+    With ``exact`` (default ``EXACT_ENDGAME``), two players who reach the empty stock play the
+    rest perfectly (the medium bot's minimax: each then knows the other's hand, PU-15), as the
+    medium bot and the hard bot both do in a real deal."""
     seat = state._to_move
     if seat is None:
         return
+    if exact is None:
+        exact = EXACT_ENDGAME
+    exact = exact and state.n == 2
     pick = rng.random
     hands = state.hands
     stock = state.stock
@@ -71,6 +89,9 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
             best, best_at = rank[c], i
     while True:
         hand = hands[seat]
+        if exact and not stock:
+            _finish_two(state, seat, pot)
+            return
         size = len(hand)
         if size == 1:
             card = hand[0]
@@ -110,6 +131,28 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
     state._to_move = None
 
 
+def _finish_two(state: PunttuState, seat: int, pot: int) -> None:
+    """The rest of a two-player deal with the stock empty, played perfectly: ``seat`` is to
+    move, ``pot`` the points of the trick's card led, if any (see ``heuristic.solve_two``)."""
+    from cardtable.games.punttu.heuristic import _answer, _lead
+
+    hands = state.hands
+    trick = state.trick
+    other = 1 - seat
+    mine = tuple(sorted(TRICK_RANK[c] for c in hands[seat]))
+    theirs = tuple(sorted(TRICK_RANK[c] for c in hands[other]))
+    rest = pot + sum(CARD_POINTS[c] for c in (*hands[seat], *hands[other]))
+    # The point difference for ``seat``: leading, or answering the card led (PU-12).
+    diff = _answer(mine, theirs, TRICK_RANK[trick[0]]) if trick else _lead(mine, theirs)
+    won = (rest + diff) // 2
+    state.points[seat] += won
+    state.points[other] += rest - won
+    hands[seat].clear()
+    hands[other].clear()
+    trick.clear()
+    state._to_move = None
+
+
 def endgame(game: Game, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
     """The exact move at two players once the stock is empty (PU-15): the unseen cards are then
     the opponent's hand, and the heuristic bot's minimax solves the rest of the deal from the view
@@ -124,3 +167,49 @@ def endgame(game: Game, view: dict[str, Any], legal: Sequence[Action]) -> Action
 def side_points(state: PunttuState) -> list[int]:
     """Points per side of a finished deal (every seat is its own side, PU-16)."""
     return state.points
+
+
+def prior(state: PunttuState, ids: list[int]) -> list[float]:
+    """The medium bot's judgement of each card in ``ids`` for the seat to move, from what that
+    seat would know in this sampled deal (its hand, the cards it has not seen: the other hands
+    and the stock), 1 for the move it would play and less by ``PRIOR_SPREAD`` points: the
+    search starts from medium's choices and corrects them."""
+    from cardtable.games.punttu.heuristic import rank_scores, two_values
+
+    mover = state._to_move
+    assert mover is not None
+    n = state.n
+    hands = state.hands
+    stock = state.stock
+    trick = state.trick
+    rank = TRICK_RANK
+    unseen_ranks = [0] * 7
+    for seat in range(n):
+        if seat != mover:
+            for c in hands[seat]:
+                unseen_ranks[rank[c]] += 1
+    for c in stock:
+        unseen_ranks[rank[c]] += 1
+    candidates = {rank[c] for c in ids}
+    scores: list[tuple[int, float]]
+    if n == 2 and not stock:
+        led = trick[0] if trick else None
+        scores = [(r, float(v)) for r, v in two_values(hands[mover], unseen_ranks, led, candidates)]
+    else:
+        best_rank = -1
+        pot = 0
+        for c in trick:
+            pot += CARD_POINTS[c]
+            if rank[c] > best_rank:
+                best_rank = rank[c]
+        later = [len(hands[(mover + k) % n]) for k in range(1, n - len(trick))]
+        more = len(hands[mover]) > 1 or bool(stock)
+        scores = rank_scores(n, best_rank, pot, unseen_ranks, later, more, candidates)
+    # Medium's own choice (the first best, lowest rank first) alone gets 1.
+    choice, top = scores[0]
+    for r, score in scores:
+        if score > top:
+            choice, top = r, score
+    by_rank = {r: min(math.exp((score - top) / PRIOR_SPREAD), 0.999) for r, score in scores}
+    by_rank[choice] = 1.0
+    return [by_rank[rank[c]] for c in ids]

@@ -13,14 +13,20 @@ Di Palma & Lanzi found mostly-greedy rollouts with about 30% random moves best).
 
 from __future__ import annotations
 
+import math
 import random
 
 from cardtable.cards.latin import LATIN_SUITS
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
-from cardtable.games.putto.state import PuttoState
+from cardtable.games.putto.state import CAPTURE, PuttoState, _action_order
 
 #: Chance of a uniformly random legal action instead of the greedy one.
 EPSILON = 0.3
+
+#: Weight of the medium bot's judgement (``prior``) in the search's selection, and the score gap
+#: (in points) that divides a move's prior by e.
+PRIOR_WEIGHT = 1.0
+PRIOR_SPREAD = 2.0
 
 _POINTS = CARD_POINTS
 
@@ -145,3 +151,28 @@ def side_points(state: PuttoState) -> list[int]:
         if holder >= 0:
             totals[holder] += 1
     return totals
+
+
+def prior(state: PuttoState, ids: list[int]) -> list[float]:
+    """The medium bot's judgement of each action in ``ids`` for the seat to move, from what that
+    seat would know in this sampled deal (its hand; the other hands and the stock unseen), 1 for
+    the move it would play and less by ``PRIOR_SPREAD`` points: the search starts from medium's
+    choices and corrects them."""
+    from cardtable.games.putto.heuristic import PuttoHeuristic, _Memory
+
+    seat = state._to_move
+    assert seat is not None
+    memory = _Memory.of_state(state, seat)
+    stock = len(state.stock)
+    sizes = [len(hand) for hand in state.hands]
+    score = PuttoHeuristic.score_move
+    scores = [score(memory, a % CAPTURE, a >= CAPTURE, stock, sizes) for a in ids]
+    # Medium's own choice alone gets 1: the first best in the order of ``legal_actions``.
+    choice = -1
+    top = 0.0
+    for i in sorted(range(len(ids)), key=lambda i: _action_order(ids[i])):
+        if choice < 0 or scores[i] > top + 1e-9:
+            choice, top = i, scores[i]
+    values = [min(math.exp((s - top) / PRIOR_SPREAD), 0.999) for s in scores]
+    values[choice] = 1.0
+    return values

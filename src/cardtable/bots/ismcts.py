@@ -11,8 +11,16 @@ gets its seat's view with memory, as every bot does, and each iteration
 2. **selects** down the one tree of action sequences by UCB1, among the actions legal in this
    determinization only, with *availability* counts: a child's exploration term uses how often
    it was available, not how often its parent was visited (opponents' cards differ from one
-   determinization to the next);
-3. **expands** one untried legal action; actions the game declares alike in every way (its
+   determinization to the next); with a game's prior (below), plus a *progressive bias*
+   ``prior_weight`` × prior / (visits + 1) (Chaslot et al., "Progressive Strategies for
+   Monte-Carlo Tree Search", 2008), which starts a little-visited move from the game's own
+   judgement and fades as the visits come in;
+3. **expands** one untried legal action: at random, or, where the game has a **prior** (its
+   rollout module's ``prior(state, ids)``: the medium bot's judgement of each move for the seat
+   to move, read off the sampled state, 1 for medium's own move and less for worse ones), the
+   one it judges best, in nodes less than ``prior_depth`` moves below the root (the prior costs
+   about as much as a playout); the child keeps that judgement. A search of one iteration so
+   plays medium's move. Actions the game declares alike in every way (its
    rollout module's ``ACTION_KEY``: in Punttu, cards of one trick rank, as suits never matter
    and points follow the rank) share one edge, so the tree's statistics are not spread thin
    over the many cards an opponent might hold;
@@ -35,7 +43,11 @@ A position the game solves exactly from the view alone (its rollout module's
 ``endgame(game, view, legal)``: Punttu at two players once the stock is empty) is played without
 a search.
 
-The move is the root child visited most (ties: the higher mean reward). Budgets: at most
+The move is the root child visited most (ties: the higher mean reward), unless a
+``deviation_z`` above 0 asks the search to **justify leaving medium's move** (the game's
+heuristic bot asked the same view): the search's choice is played only if its mean reward beats
+that of medium's move by ``deviation_z`` standard errors of the difference (from each child's
+rewards: visits, sum and sum of squares), else medium's move is. Budgets: at most
 ``iterations`` iterations (default 10,000) and at most ``time_limit`` seconds (default 1;
 ``None`` for no time limit). A forced move (one legal action) is instant. For a given seed and an
 iteration budget with no time limit the choices are reproducible; a time budget is not, as the
@@ -171,7 +183,9 @@ def _rollout_module(game: Game) -> Any:
     Pontinho's meld combinations); ``endgame(game, view, legal)`` (a move found without a
     search: Punttu at two players with the stock empty, Pontinho's obvious moves);
     ``WIN_WEIGHT`` (the reward's mix) and ``SETTLE_MIN`` (iterations before a settled choice may
-    stop the search, for a game whose iterations are few and costly)."""
+    stop the search, for a game whose iterations are few and costly); ``prior(state, ids)`` (the
+    medium bot's judgement of each move, 0 to 1) with ``PRIOR_WEIGHT`` and ``PRIOR_DEPTH``;
+    ``DEVIATION_Z`` (how sure the search must be to leave medium's move)."""
     try:
         return importlib.import_module(f"cardtable.games.{game.name}.rollout")
     except ModuleNotFoundError:

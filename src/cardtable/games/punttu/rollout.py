@@ -44,6 +44,10 @@ ACTION_KEY: tuple[int, ...] = TRICK_RANK
 PRIOR_WEIGHT = 1.0
 PRIOR_SPREAD = 2.0
 
+#: Trick rank from which a card is not spent on a poor trick (under ``RICH`` points) even by
+#: the last to play (7: never, every card is spent).
+KEEP_TOP = 7
+
 #: Whether two players' playouts end with exact play once the stock is empty.
 EXACT_ENDGAME = False
 
@@ -79,6 +83,7 @@ def playout(
     rank = TRICK_RANK
     card_points = CARD_POINTS
     key = _THROW_KEY
+    keep_top = KEEP_TOP
     # The trick so far: its best trick rank, who holds it and the points on the table.
     best = -1
     best_at = 0
@@ -103,6 +108,8 @@ def playout(
                 for c in hand:  # win it with the lowest card that beats it (PU-12)
                     if rank[c] > best and (card < 0 or rank[c] < rank[card]):
                         card = c
+                if card >= 0 and pot < RICH and rank[card] >= keep_top:
+                    card = -1  # a top card is kept for a richer trick
             if card < 0:  # throw the card worth least
                 card = hand[0]
                 for c in hand:

@@ -53,6 +53,10 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
     last_capturer = state.last_capturer
     n = state.n
     points = _POINTS
+    # The table's card points by rank, kept beside ``counts``: a capture's worth in O(1).
+    on_table = [0] * 10
+    for t in table:
+        on_table[t % 10] += points[t]
     plays = 0
     while True:
         hand = hands[seat]
@@ -69,10 +73,7 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
                 r = c % 10
                 k = counts[r]
                 if k:
-                    value = points[c]
-                    for t in table:
-                        if t % 10 == r:
-                            value += points[t]
+                    value = points[c] + on_table[r]
                     if k == size:
                         value += SWEEP_POINTS
                     if value > best_value:
@@ -88,16 +89,21 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
         hand.remove(card)
         if capture:  # PT-9
             rank = card % 10
-            if counts[rank] == len(table):
-                taken = table
-                table = []
-            else:
-                taken = [c for c in table if c % 10 == rank]
-                table = [c for c in table if c % 10 != rank]
-            counts[rank] = 0
             side = side_of[seat]
             pile = piles[side]
-            pile += taken
+            if counts[rank] == len(table):
+                pile += table
+                table = []
+            else:
+                kept = []
+                for c in table:
+                    if c % 10 == rank:
+                        pile.append(c)
+                    else:
+                        kept.append(c)
+                table = kept
+            counts[rank] = 0
+            on_table[rank] = 0
             pile.append(card)
             last_capturer = seat
             # PT-12: a sweep; PT-18: the deal's last play sweeps only at such tables.
@@ -106,6 +112,7 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
         else:  # PT-10
             table.append(card)
             counts[card % 10] += 1
+            on_table[card % 10] += points[card]
         plays += 1
         if stock:  # PT-13
             hand.append(stock.pop())

@@ -232,3 +232,33 @@ def test_without_the_prior_the_first_expansion_is_random(monkeypatch: pytest.Mon
     keys = {_key_of(state, hard(state.game, seat, seed=s, iterations=1).choose(view, legal))
             for s in range(20)}
     assert keys - {medium}
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_search_must_justify_leaving_mediums_move(name: str, players: int) -> None:
+    """With an unreachable ``deviation_z`` the bot plays medium's move whatever the search
+    found; with 0 it plays the search's most visited move; the search itself is the same."""
+    checked = 0
+    for seed in range(16):
+        state = position(name, players, seed=seed, moves=seed + 1)
+        seat = state.to_move
+        assert seat is not None
+        view, legal = state.view(seat, memory=True), state.legal_actions()
+        if len(legal) < 2 or (name == "punttu" and view["stock"] == 0):
+            continue
+        medium = make_bot("medium", state.game, seat).choose(view, legal)
+        sure = hard(state.game, seat, seed=3)
+        sure.deviation_z = 1e9
+        free = hard(state.game, seat, seed=3)
+        free.deviation_z = 0.0
+        kept, searched = sure.search(view, legal), free.search(view, legal)
+        assert kept.alternatives == searched.alternatives
+        assert searched.choice == searched.alternatives[0].action
+        if kept.choice != searched.choice:
+            assert kept.choice == medium
+            checked += 1
+        else:  # the search agreed with medium (or an action alike in every way)
+            assert state.action_id(kept.choice) in {
+                state.action_id(a.action) for a in searched.alternatives[:1]
+            }
+    assert checked > 0

@@ -55,7 +55,7 @@ def test_the_fused_playout_scores_exactly_as_the_rules_do(
     state = walked_deal("punttu", players, seed, moves)
     assert isinstance(state, PunttuState)
     fused, oracle = state.clone(), state.clone()
-    playout(fused, random.Random(seed), epsilon, exact=False)
+    playout(fused, random.Random(seed), epsilon)
     _oracle_playout(oracle, random.Random(seed), epsilon)
     assert fused.is_over and oracle.is_over
     assert side_points(fused) == side_points(oracle) == oracle.points
@@ -100,47 +100,3 @@ def test_the_prior_is_mediums_judgement_of_the_sampled_deal(
     assert by_rank.pop(TRICK_RANK[state.action_id(medium)]) == 1.0
     assert all(v < 1.0 for v in by_rank.values())
 
-
-def _minimax_difference(state: PunttuState, seat: int) -> int:
-    """Final points of ``seat`` less its opponent's under perfect play from here, searched by
-    brute force through ``apply_unchecked`` (two players, everything known)."""
-    mover = state.to_move
-    if mover is None:
-        return state.points[seat] - state.points[1 - seat]
-    values = []
-    for action in state.legal_action_ids():
-        after = state.clone()
-        after.apply_unchecked(action)
-        values.append(_minimax_difference(after, seat))
-    return max(values) if mover == seat else min(values)
-
-
-def _greedy_until_the_stock_is_empty(
-    state: PunttuState, rng: random.Random, epsilon: float
-) -> None:
-    while (seat := state.to_move) is not None and state.stock:
-        state.apply_unchecked(_oracle_card(state, state.hands[seat], rng, epsilon))
-
-
-@pytest.mark.rule("PU-12", "PU-14", "PU-15", "PU-16")
-@given(
-    seed=st.integers(0, 2**32),
-    moves=st.integers(0, 40),
-    epsilon=st.sampled_from([0.0, EPSILON, 1.0]),
-)
-def test_two_players_play_the_empty_stock_perfectly(seed: int, moves: int, epsilon: float) -> None:
-    """With ``exact``, a two-player playout follows the policy while the stock lasts (the same
-    random numbers as the oracle), then ends as perfect play by both does."""
-    state = walked_deal("punttu", 2, seed, moves)
-    assert isinstance(state, PunttuState)
-    fused, oracle = state.clone(), state.clone()
-    playout(fused, random.Random(seed), epsilon, exact=True)
-    _greedy_until_the_stock_is_empty(oracle, random.Random(seed), epsilon)
-    assert fused.is_over
-    if oracle.to_move is None:
-        assert fused.points == oracle.points
-        return
-    seat = oracle.to_move
-    total = sum(CARD_POINTS[c] for c in table_deck(2, state.game.options.trim))
-    assert sum(fused.points) == total
-    assert fused.points[seat] - fused.points[1 - seat] == _minimax_difference(oracle, seat)

@@ -95,11 +95,15 @@ DEFAULT_WIN_WEIGHT = 0.7
 #: Iterations before a settled choice may stop the search, and how often the root is checked.
 SETTLE_MIN = 1_000
 CHECK_EVERY = 16
-#: Weight of the game's prior (progressive bias) in the selection score.
-DEFAULT_PRIOR_WEIGHT = 1.0
-#: Tree depth (0: the root's moves) below which expansions ask the game's prior: it costs a good
-#: part of an iteration, and the moves near the root matter most.
-DEFAULT_PRIOR_DEPTH = 1_000
+#: Weight of the game's prior (progressive bias) in the selection score, and the tree depth (0:
+#: the root's moves) below which expansions ask for it: it costs about a playout, and the moves
+#: near the root matter most. Against the medium bot at two players (100 duplicate deals, seed
+#: 11): at 50 iterations weight 5 won 48.2% (Punttu) and 49.2% (Putto) where no prior won 31.8%
+#: and 29.5% (weight 1: 40.2% and 38.8%); depth 2 kept that (48.8%, 48.8%) at a fraction of the
+#: cost. At 1,000 iterations the prior changed nothing measurable in Punttu (weight 5: 49.0%;
+#: weight 1: 49.0%; none: 51.0%): it makes a short search as good as medium, not a long one better.
+DEFAULT_PRIOR_WEIGHT = 5.0
+DEFAULT_PRIOR_DEPTH = 2
 #: How many standard errors better than the medium bot's move the search's choice must be for
 #: the bot to deviate from it (0: always the search's choice).
 DEFAULT_DEVIATION_Z = 0.0

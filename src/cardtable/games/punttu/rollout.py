@@ -39,40 +39,22 @@ RICH = 5
 #: same points (PU-2) and suits never matter, so a search treats them as one move.
 ACTION_KEY: tuple[int, ...] = TRICK_RANK
 
-#: Weight of the medium bot's judgement (``prior``) in the search's selection, and the score gap
-#: (in points) that divides a move's prior by e.
-PRIOR_WEIGHT = 1.0
+#: The score gap (in points of medium's judgement) that divides a move's ``prior`` by e.
 PRIOR_SPREAD = 2.0
-
-#: Trick rank from which a card is not spent on a poor trick (under ``RICH`` points) even by
-#: the last to play (7: never, every card is spent).
-KEEP_TOP = 7
-
-#: Whether two players' playouts end with exact play once the stock is empty.
-EXACT_ENDGAME = False
 
 #: Greedy order for throwing a card away: fewest points, then lowest trick rank.
 _THROW_KEY: tuple[int, ...] = tuple(CARD_POINTS[c] * 8 + TRICK_RANK[c] for c in range(40))
 
 
-def playout(
-    state: PunttuState, rng: random.Random, epsilon: float = EPSILON, exact: bool | None = None
-) -> None:
+def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) -> None:
     """Play ``state`` to the end of the deal with the rollout policy (in place).
 
     The rules of ``apply_unchecked`` (PU-11 … PU-16) run inline on local variables: the search
     spends most of its time here, and a rollout needs only the points. The state is left over
-    with every hand empty and its points final; the tricks' cards are not kept in the piles.
-
-    With ``exact`` (default ``EXACT_ENDGAME``), two players who reach the empty stock play the
-    rest perfectly (the medium bot's minimax: each then knows the other's hand, PU-15), as the
-    medium bot and the hard bot both do in a real deal."""
+    with every hand empty and its points final; the tricks' cards are not kept in the piles."""
     seat = state._to_move
     if seat is None:
         return
-    if exact is None:
-        exact = EXACT_ENDGAME
-    exact = exact and state.n == 2
     pick = rng.random
     hands = state.hands
     stock = state.stock
@@ -83,7 +65,6 @@ def playout(
     rank = TRICK_RANK
     card_points = CARD_POINTS
     key = _THROW_KEY
-    keep_top = KEEP_TOP
     # The trick so far: its best trick rank, who holds it and the points on the table.
     best = -1
     best_at = 0
@@ -94,9 +75,6 @@ def playout(
             best, best_at = rank[c], i
     while True:
         hand = hands[seat]
-        if exact and not stock:
-            _finish_two(state, seat, pot)
-            return
         size = len(hand)
         if size == 1:
             card = hand[0]
@@ -108,8 +86,6 @@ def playout(
                 for c in hand:  # win it with the lowest card that beats it (PU-12)
                     if rank[c] > best and (card < 0 or rank[c] < rank[card]):
                         card = c
-                if card >= 0 and pot < RICH and rank[card] >= keep_top:
-                    card = -1  # a top card is kept for a richer trick
             if card < 0:  # throw the card worth least
                 card = hand[0]
                 for c in hand:
@@ -135,28 +111,6 @@ def playout(
         if not hands[winner]:  # PU-15
             break
     state.leader = leader
-    state._to_move = None
-
-
-def _finish_two(state: PunttuState, seat: int, pot: int) -> None:
-    """The rest of a two-player deal with the stock empty, played perfectly: ``seat`` is to
-    move, ``pot`` the points of the trick's card led, if any (see ``heuristic.solve_two``)."""
-    from cardtable.games.punttu.heuristic import _answer, _lead
-
-    hands = state.hands
-    trick = state.trick
-    other = 1 - seat
-    mine = tuple(sorted(TRICK_RANK[c] for c in hands[seat]))
-    theirs = tuple(sorted(TRICK_RANK[c] for c in hands[other]))
-    rest = pot + sum(CARD_POINTS[c] for c in (*hands[seat], *hands[other]))
-    # The point difference for ``seat``: leading, or answering the card led (PU-12).
-    diff = _answer(mine, theirs, TRICK_RANK[trick[0]]) if trick else _lead(mine, theirs)
-    won = (rest + diff) // 2
-    state.points[seat] += won
-    state.points[other] += rest - won
-    hands[seat].clear()
-    hands[other].clear()
-    trick.clear()
     state._to_move = None
 
 

@@ -23,9 +23,7 @@ from cardtable.games.putto.state import CAPTURE, PuttoState, _action_order
 #: Chance of a uniformly random legal action instead of the greedy one.
 EPSILON = 0.3
 
-#: Weight of the medium bot's judgement (``prior``) in the search's selection, and the score gap
-#: (in points) that divides a move's prior by e.
-PRIOR_WEIGHT = 1.0
+#: The score gap (in points of medium's judgement) that divides a move's ``prior`` by e.
 PRIOR_SPREAD = 2.0
 
 _POINTS = CARD_POINTS

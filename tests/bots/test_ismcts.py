@@ -127,10 +127,13 @@ def test_explain_visits_add_up_to_the_iterations(name: str, players: int) -> Non
     seat = state.to_move
     assert seat is not None
     view, legal = state.view(seat, memory=True), state.legal_actions()
-    result = hard(state.game, seat, iterations=300).search(view, legal)
+    bot = hard(state.game, seat, iterations=300)
+    result = bot.search(view, legal)
     assert 0 < result.iterations <= 300
     assert sum(alt.visits for alt in result.alternatives) == result.iterations
-    assert result.choice == result.alternatives[0].action
+    if result.choice != result.alternatives[0].action:  # the game's gate kept medium's move
+        assert bot.deviation_z > 0
+        assert result.choice == make_bot("medium", state.game, seat).choose(view, legal)
     assert {alt.action for alt in result.alternatives} <= set(legal)
     assert all(0.0 <= alt.mean <= 1.0 for alt in result.alternatives)
     top = hard(state.game, seat, iterations=300).explain(view, legal, top=2)
@@ -184,4 +187,81 @@ def test_punttu_two_player_endgame_is_solved_exactly_from_the_view() -> None:
                 assert hard(game, seat, seed=seed, iterations=4).choose(view, legal) == exact
             checked += 1
         state.apply(rng.choice(legal))
+    assert checked > 0
+
+
+def _key_of(state: State, action: object) -> int:
+    from cardtable.games.punttu.rollout import ACTION_KEY
+
+    return ACTION_KEY[state.action_id(action)]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_with_no_iteration_beyond_the_first_expansion_hard_plays_mediums_move(
+    players: int,
+) -> None:
+    """The game's prior (Punttu: the medium bot's judgement) orders the expansions, so a search
+    of one iteration has tried only medium's move and plays it (or a card alike in every way)."""
+    checked = 0
+    for seed in range(12):
+        state = position("punttu", players, seed=seed, moves=3 * seed)
+        seat = state.to_move
+        assert seat is not None
+        view, legal = state.view(seat, memory=True), state.legal_actions()
+        if len({_key_of(state, a) for a in legal}) < 2 or view["stock"] == 0:
+            continue
+        medium = make_bot("medium", state.game, seat).choose(view, legal)
+        for seed_bot in (1, 2):
+            bot = hard(state.game, seat, seed=seed_bot, iterations=1)
+            result = bot.search(view, legal)
+            assert result.iterations == 1
+            assert _key_of(state, result.choice) == _key_of(state, medium)
+        checked += 1
+    assert checked >= 6
+
+
+def test_without_the_prior_the_first_expansion_is_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prior is what makes the one-iteration search play medium's move: without it some
+    seed expands another move first."""
+    from cardtable.games.punttu import rollout
+
+    state = position("punttu", 2, seed=5, moves=6)
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat, memory=True), state.legal_actions()
+    medium = _key_of(state, make_bot("medium", state.game, seat).choose(view, legal))
+    assert len({_key_of(state, a) for a in legal}) > 1
+    monkeypatch.delattr(rollout, "prior")
+    keys = {_key_of(state, hard(state.game, seat, seed=s, iterations=1).choose(view, legal))
+            for s in range(20)}
+    assert keys - {medium}
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_search_must_justify_leaving_mediums_move(name: str, players: int) -> None:
+    """With an unreachable ``deviation_z`` the bot plays medium's move whatever the search
+    found; with 0 it plays the search's most visited move; the search itself is the same."""
+    checked = 0
+    for seed in range(16):
+        state = position(name, players, seed=seed, moves=seed + 1)
+        seat = state.to_move
+        assert seat is not None
+        view, legal = state.view(seat, memory=True), state.legal_actions()
+        if len(legal) < 2 or (name == "punttu" and view["stock"] == 0):
+            continue
+        medium = make_bot("medium", state.game, seat).choose(view, legal)
+        sure = hard(state.game, seat, seed=3)
+        sure.deviation_z = 1e9
+        free = hard(state.game, seat, seed=3)
+        free.deviation_z = 0.0
+        kept, searched = sure.search(view, legal), free.search(view, legal)
+        assert kept.alternatives == searched.alternatives
+        assert searched.choice == searched.alternatives[0].action
+        if kept.choice != searched.choice:
+            assert kept.choice == medium
+            checked += 1
+        else:  # the search agreed with medium (or an action alike in every way)
+            assert state.action_id(kept.choice) in {
+                state.action_id(a.action) for a in searched.alternatives[:1]
+            }
     assert checked > 0

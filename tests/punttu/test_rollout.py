@@ -11,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.walk import walked_deal
 
+import cardtable
+from cardtable.bots import make_bot
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK, table_deck
-from cardtable.games.punttu.rollout import EPSILON, RICH, playout, side_points
+from cardtable.games.punttu.rollout import EPSILON, RICH, playout, prior, side_points
 from cardtable.games.punttu.state import PunttuState
 
 
@@ -60,3 +62,41 @@ def test_the_fused_playout_scores_exactly_as_the_rules_do(
     assert sum(side_points(fused)) == sum(
         CARD_POINTS[c] for c in table_deck(players, state.game.options.trim)
     )
+
+
+def _walk_with_history(players: int, seed: int, moves: int) -> PunttuState:
+    """A deal some random moves in through the checked path, so that views hold the log."""
+    state = cardtable.game("punttu", players=players).deal(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(legal[rng.randrange(len(legal))])
+    assert isinstance(state, PunttuState)
+    return state
+
+
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), moves=st.integers(0, 40))
+def test_the_prior_is_mediums_judgement_of_the_sampled_deal(
+    players: int, seed: int, moves: int
+) -> None:
+    """On the real deal the seat to move sees what the prior reads off the state (its hand, the
+    rest unseen), so the prior gives medium's own move 1 and every other card less; cards of one
+    trick rank get one value."""
+    state = _walk_with_history(players, seed, moves)
+    seat = state.to_move
+    if seat is None:
+        return
+    legal = state.legal_actions()
+    ids = state.legal_action_ids()
+    values = prior(state, ids)
+    assert len(values) == len(ids)
+    assert all(0.0 < v <= 1.0 for v in values)
+    by_rank: dict[int, float] = {}
+    for i, v in zip(ids, values, strict=True):
+        assert by_rank.setdefault(TRICK_RANK[i], v) == v
+    medium = make_bot("medium", state.game, seat).choose(state.view(seat, memory=True), legal)
+    assert by_rank.pop(TRICK_RANK[state.action_id(medium)]) == 1.0
+    assert all(v < 1.0 for v in by_rank.values())
+

@@ -11,8 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.walk import walked_deal
 
+import cardtable
+from cardtable.bots import make_bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
-from cardtable.games.putto.rollout import EPSILON, playout, side_points
+from cardtable.games.putto.heuristic import _Memory
+from cardtable.games.putto.rollout import EPSILON, playout, prior, side_points
 from cardtable.games.putto.state import CAPTURE, PuttoState
 
 
@@ -80,3 +83,59 @@ def test_the_last_play_and_the_leftover_over_many_deals(
     """The deal's end, where the two house rules act, over enough deals to meet both often."""
     for seed in range(150):
         _compare(2, seed, 0, 0.3, leftover=leftover, last_play_sweep=last_play_sweep)
+
+
+def _walk_with_history(players: int, seed: int, moves: int, **options: object) -> PuttoState:
+    """A deal some random moves in through the checked path, so that views hold the log."""
+    state = cardtable.game("putto", players=players, **options).deal(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(legal[rng.randrange(len(legal))])
+    assert isinstance(state, PuttoState)
+    return state
+
+
+@given(
+    players=st.sampled_from([2, 3, 4, 6]),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 40),
+    leftover=st.sampled_from(["last_capturer", "nobody"]),
+)
+def test_the_medium_bots_memory_reads_the_same_off_a_state_as_off_the_view(
+    players: int, seed: int, moves: int, leftover: str
+) -> None:
+    """``_Memory.of_state`` (for the search's prior) is ``_Memory(view)`` without the view: on
+    the real deal the seat to move knows exactly the same (its hand in another order)."""
+    state = _walk_with_history(players, seed, moves, leftover=leftover)
+    seat = state.to_move
+    if seat is None:
+        return
+    from_view = _Memory(state.view(seat, memory=True))
+    from_state = _Memory.of_state(state, seat)
+    for name in _Memory.__slots__:
+        if name == "hand":  # a multiset of ranks: only counted
+            assert sorted(from_state.hand) == sorted(from_view.hand)
+        else:
+            assert getattr(from_state, name) == getattr(from_view, name), name
+
+
+@given(players=st.sampled_from([2, 3, 4, 6]), seed=st.integers(0, 2**32), moves=st.integers(0, 40))
+def test_the_prior_is_mediums_judgement_of_the_sampled_deal(
+    players: int, seed: int, moves: int
+) -> None:
+    """On the real deal the prior gives medium's own move 1 and every other move less."""
+    state = _walk_with_history(players, seed, moves)
+    seat = state.to_move
+    if seat is None:
+        return
+    legal = state.legal_actions()
+    ids = state.legal_action_ids()
+    values = prior(state, ids)
+    assert len(values) == len(ids) and all(0.0 < v <= 1.0 for v in values)
+    medium = make_bot("medium", state.game, seat).choose(state.view(seat, memory=True), legal)
+    chosen = ids.index(state.action_id(medium))
+    assert values[chosen] == 1.0
+    assert all(v < 1.0 for i, v in enumerate(values) if i != chosen)

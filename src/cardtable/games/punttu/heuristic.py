@@ -108,16 +108,36 @@ def best_rank_to_play(
     ``best_rank`` is the highest trick rank on the table (-1 for a lead) and ``pot`` its points;
     ``unseen_ranks`` counts the cards of each rank the player has not seen; ``later_sizes`` are
     the hand sizes of the players still to play this trick. Plain ints, so that the hard bot's
-    rollouts can ask the same judgement of a sampled deal.
+    search can ask the same judgement of a sampled deal.
     """
+    choice = -1
+    choice_score = 0.0
+    for rank, score in rank_scores(
+        n, best_rank, pot, unseen_ranks, later_sizes, more_tricks, candidates
+    ):
+        if choice < 0 or score > choice_score:
+            choice, choice_score = rank, score
+    return choice
+
+
+def rank_scores(
+    n: int,
+    best_rank: int,
+    pot: int,
+    unseen_ranks: Sequence[int],
+    later_sizes: Sequence[int],
+    more_tricks: bool,
+    candidates: Iterable[int],
+) -> list[tuple[int, float]]:
+    """Each candidate rank, lowest first, with the score ``best_rank_to_play`` maximises (in
+    points): the hard bot's search weighs every move by it, not only the best one."""
     unseen = sum(unseen_ranks)
     # A point won by one of n - 1 rivals costs us about 1 / (n - 1) of a point of our own.
     opponent_weight = 1.0 / (n - 1)
     below = [0] * _RANKS
     for rank in range(1, _RANKS):
         below[rank] = below[rank - 1] + unseen_ranks[rank - 1]
-    choice = -1
-    choice_score = 0.0
+    scores = []
     for rank in sorted(candidates):
         points = _RANK_POINTS[rank]
         above = unseen - below[rank] - unseen_ranks[rank]
@@ -143,10 +163,8 @@ def best_rank_to_play(
         else:
             # Already beaten by a card on the table: whatever we add goes to someone else.
             trick_worth = -opponent_weight * (pot + points)
-        score = trick_worth - future
-        if choice < 0 or score > choice_score:
-            choice, choice_score = rank, score
-    return choice
+        scores.append((rank, trick_worth - future))
+    return scores
 
 
 def _card_of(action: Action) -> int:
@@ -169,20 +187,30 @@ def solve_two(
 ) -> int:
     """Best trick rank to play at two players once the stock is empty: everything is known
     (PU-15). ``hand`` holds cards, ``led`` the card led to this trick (None when leading)."""
+    best_rank = -1
+    best_value = -1_000
+    for rank, value in two_values(hand, unseen_ranks, led, candidates):
+        if value > best_value:
+            best_rank, best_value = rank, value
+    return best_rank
+
+
+def two_values(
+    hand: Sequence[int], unseen_ranks: Sequence[int], led: int | None, candidates: Iterable[int]
+) -> list[tuple[int, int]]:
+    """Each candidate rank, lowest first, with the point difference it leads to for the player
+    (``solve_two``'s minimax), for the hard bot's search to weigh every move."""
     mine = tuple(sorted(TRICK_RANK[card] for card in hand))
     theirs = tuple(rank for rank in range(_RANKS) for _ in range(unseen_ranks[rank]))
     led_rank = -1 if led is None else TRICK_RANK[led]
-    ranks = sorted(candidates)
-    best_rank = ranks[0]
-    best_value = -1_000
-    for rank in ranks:
+    values = []
+    for rank in sorted(candidates):
         rest = _without(mine, rank)
         value = (
             -_answer(theirs, rest, rank) if led_rank < 0 else _settle(rest, theirs, led_rank, rank)
         )
-        if value > best_value:
-            best_rank, best_value = rank, value
-    return best_rank
+        values.append((rank, value))
+    return values
 
 
 def _without(ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:

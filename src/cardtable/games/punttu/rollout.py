@@ -15,6 +15,7 @@ measured a little better, within noise: 46.8% wins against 43.9% at 30%, 200 dup
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -37,6 +38,9 @@ RICH = 5
 #: Action ids alike in every way, for tree searches: cards of one trick rank (PU-3) are worth the
 #: same points (PU-2) and suits never matter, so a search treats them as one move.
 ACTION_KEY: tuple[int, ...] = TRICK_RANK
+
+#: The score gap (in points of medium's judgement) that divides a move's ``prior`` by e.
+PRIOR_SPREAD = 2.0
 
 #: Greedy order for throwing a card away: fewest points, then lowest trick rank.
 _THROW_KEY: tuple[int, ...] = tuple(CARD_POINTS[c] * 8 + TRICK_RANK[c] for c in range(40))
@@ -124,3 +128,49 @@ def endgame(game: Game, view: dict[str, Any], legal: Sequence[Action]) -> Action
 def side_points(state: PunttuState) -> list[int]:
     """Points per side of a finished deal (every seat is its own side, PU-16)."""
     return state.points
+
+
+def prior(state: PunttuState, ids: list[int]) -> list[float]:
+    """The medium bot's judgement of each card in ``ids`` for the seat to move, from what that
+    seat would know in this sampled deal (its hand, the cards it has not seen: the other hands
+    and the stock), 1 for the move it would play and less by ``PRIOR_SPREAD`` points: the
+    search starts from medium's choices and corrects them."""
+    from cardtable.games.punttu.heuristic import rank_scores, two_values
+
+    mover = state._to_move
+    assert mover is not None
+    n = state.n
+    hands = state.hands
+    stock = state.stock
+    trick = state.trick
+    rank = TRICK_RANK
+    unseen_ranks = [0] * 7
+    for seat in range(n):
+        if seat != mover:
+            for c in hands[seat]:
+                unseen_ranks[rank[c]] += 1
+    for c in stock:
+        unseen_ranks[rank[c]] += 1
+    candidates = {rank[c] for c in ids}
+    scores: list[tuple[int, float]]
+    if n == 2 and not stock:
+        led = trick[0] if trick else None
+        scores = [(r, float(v)) for r, v in two_values(hands[mover], unseen_ranks, led, candidates)]
+    else:
+        best_rank = -1
+        pot = 0
+        for c in trick:
+            pot += CARD_POINTS[c]
+            if rank[c] > best_rank:
+                best_rank = rank[c]
+        later = [len(hands[(mover + k) % n]) for k in range(1, n - len(trick))]
+        more = len(hands[mover]) > 1 or bool(stock)
+        scores = rank_scores(n, best_rank, pot, unseen_ranks, later, more, candidates)
+    # Medium's own choice (the first best, lowest rank first) alone gets 1.
+    choice, top = scores[0]
+    for r, score in scores:
+        if score > top:
+            choice, top = r, score
+    by_rank = {r: min(math.exp((score - top) / PRIOR_SPREAD), 0.999) for r, score in scores}
+    by_rank[choice] = 1.0
+    return [by_rank[rank[c]] for c in ids]

@@ -24,13 +24,16 @@ every card named in ``log``; replaying the log on the turned-up row gives each s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.bots.base import Bot
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.action import Action
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
+
+if TYPE_CHECKING:
+    from cardtable.games.putto.state import PuttoState
 
 #: Card notation to card int (``suit * 10 + rank``; captures go by ``card % 10``, PT-9).
 #: PT-2: card points depend on the rank only.
@@ -66,12 +69,19 @@ class PuttoHeuristic(Bot):
     # -- scoring -------------------------------------------------------------------------------
 
     def _score(self, view: dict[str, Any], memory: _Memory, action: Action) -> float:
-        card = _card_of(action)
+        return self.score_move(
+            memory, _card_of(action), action.kind == "capture", view["stock"], view["hand_sizes"]
+        )
+
+    @classmethod
+    def score_move(
+        cls, memory: _Memory, card: int, capture: bool, stock: int, hand_sizes: Sequence[int]
+    ) -> float:
+        """The score of one move, from plain ints and what the seat knows: the hard bot's search
+        asks it of sampled deals too (``rollout.prior``)."""
         rank = card % 10
         table = memory.table
-        capture = action.kind == "capture"
-        stock: int = view["stock"]
-        sizes: list[int] = list(view["hand_sizes"])
+        sizes = list(hand_sizes)
         seat = memory.seat
         if stock == 0:
             sizes[seat] -= 1  # PT-13: no card to draw back
@@ -85,24 +95,24 @@ class PuttoHeuristic(Bot):
             # PT-12, PT-18: a sweep, unless it is the deal's last play and that does not count.
             if not after and (cards_left or memory.last_play_sweep):
                 score += SWEEP_POINTS
-            score += self.primiera_point * memory.primiera_gain([*taken, card])
+            score += cls.primiera_point * memory.primiera_gain([*taken, card])
             last = seat
         else:
             after = [*table, card]
             last = memory.last_capturer
-        score -= self.keep_share * memory.keep_value(rank, memory.hand.count(rank) - 1)
+        score -= cls.keep_share * memory.keep_value(rank, memory.hand.count(rank) - 1)
 
         if cards_left == 0:  # the deal ends with this action
             if memory.leftover and last is not None:  # PT-15
                 left: float = sum(CARD_POINTS[c] for c in after)
-                left += self.primiera_point * memory.primiera_gain(after)
+                left += cls.primiera_point * memory.primiera_gain(after)
                 score += left if memory.side_of[last] == memory.side else -left
             return score
 
         nxt = _next_mover(seat, sizes)
         partner = memory.side_of[nxt] == memory.side
         threat = memory.threat(after, sizes[nxt], cards_left)
-        score += self.partner_share * threat if partner else -threat
+        score += cls.partner_share * threat if partner else -threat
         if not capture and not partner:
             # A card the next player leaves alone can be taken back with a pair from our hand.
             pair = memory.hand.count(rank) - 1
@@ -132,6 +142,42 @@ class _Memory:
         "leftover",
         "last_play_sweep",
     )
+
+    @classmethod
+    def of_state(cls, state: PuttoState, seat: int) -> _Memory:
+        """What ``seat`` knows in ``state``, read off the state's fields instead of a view: the
+        same values as from its view with memory (a test checks it), for the hard bot's search,
+        whose states are samples of what the bot may imagine."""
+        memory = cls.__new__(cls)
+        side_of = list(state._side_of)
+        memory.seat = seat
+        memory.side_of = side_of
+        memory.side = side_of[seat]
+        options = state.game.options
+        memory.leftover = options.leftover == "last_capturer"
+        memory.last_play_sweep = state._last_play_sweep
+        memory.hand = [c % 10 for c in state.hands[seat]]
+        memory.table = list(state.table)
+        memory.last_capturer = state.last_capturer
+        unseen = [0.0] * 10
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                for c in hand:
+                    unseen[c % 10] += 1.0
+        for c in state.stock:
+            unseen[c % 10] += 1.0
+        memory.unseen = unseen
+        memory.unseen_total = sum(unseen)
+        piles = [[0] * 4 for _ in state.piles]
+        suit_left = [30.0] * 4
+        for index, pile in enumerate(state.piles):
+            mine = piles[index]
+            for c in pile:
+                mine[c // 10] += CARD_POINTS[c]
+                suit_left[c // 10] -= CARD_POINTS[c]
+        memory.suit_points = piles
+        memory.suit_left = suit_left
+        return memory
 
     def __init__(self, view: dict[str, Any]) -> None:
         sides: list[list[int]] = view["sides"]

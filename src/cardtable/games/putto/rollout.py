@@ -13,14 +13,24 @@ Di Palma & Lanzi found mostly-greedy rollouts with about 30% random moves best).
 
 from __future__ import annotations
 
+import math
 import random
 
 from cardtable.cards.latin import LATIN_SUITS
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
-from cardtable.games.putto.state import PuttoState
+from cardtable.games.putto.state import CAPTURE, PuttoState, _action_order
 
 #: Chance of a uniformly random legal action instead of the greedy one.
 EPSILON = 0.3
+
+#: The score gap (in points of medium's judgement) that divides a move's ``prior`` by e.
+PRIOR_SPREAD = 2.0
+#: The search leaves medium's move only when its choice is better by 1.5 standard errors: most
+#: of its disagreements with medium were within the noise of 1,000 iterations. Against medium
+#: at two players (100 duplicate deals, seed 11, 1,000 iterations) hard scored 62.5 points per
+#: deal to medium's 63.4 (wins 50.7%), where always taking the search's choice scored 60.1 to
+#: 65.4 (50.2%); with the prior too, 62.6 to 63.6 (51.5%).
+DEVIATION_Z = 1.5
 
 _POINTS = CARD_POINTS
 
@@ -47,6 +57,10 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
     last_capturer = state.last_capturer
     n = state.n
     points = _POINTS
+    # The table's card points by rank, kept beside ``counts``: a capture's worth in O(1).
+    on_table = [0] * 10
+    for t in table:
+        on_table[t % 10] += points[t]
     plays = 0
     while True:
         hand = hands[seat]
@@ -63,10 +77,7 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
                 r = c % 10
                 k = counts[r]
                 if k:
-                    value = points[c]
-                    for t in table:
-                        if t % 10 == r:
-                            value += points[t]
+                    value = points[c] + on_table[r]
                     if k == size:
                         value += SWEEP_POINTS
                     if value > best_value:
@@ -82,16 +93,21 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
         hand.remove(card)
         if capture:  # PT-9
             rank = card % 10
-            if counts[rank] == len(table):
-                taken = table
-                table = []
-            else:
-                taken = [c for c in table if c % 10 == rank]
-                table = [c for c in table if c % 10 != rank]
-            counts[rank] = 0
             side = side_of[seat]
             pile = piles[side]
-            pile += taken
+            if counts[rank] == len(table):
+                pile += table
+                table = []
+            else:
+                kept = []
+                for c in table:
+                    if c % 10 == rank:
+                        pile.append(c)
+                    else:
+                        kept.append(c)
+                table = kept
+            counts[rank] = 0
+            on_table[rank] = 0
             pile.append(card)
             last_capturer = seat
             # PT-12: a sweep; PT-18: the deal's last play sweeps only at such tables.
@@ -100,6 +116,7 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
         else:  # PT-10
             table.append(card)
             counts[card % 10] += 1
+            on_table[card % 10] += points[card]
         plays += 1
         if stock:  # PT-13
             hand.append(stock.pop())
@@ -145,3 +162,28 @@ def side_points(state: PuttoState) -> list[int]:
         if holder >= 0:
             totals[holder] += 1
     return totals
+
+
+def prior(state: PuttoState, ids: list[int]) -> list[float]:
+    """The medium bot's judgement of each action in ``ids`` for the seat to move, from what that
+    seat would know in this sampled deal (its hand; the other hands and the stock unseen), 1 for
+    the move it would play and less by ``PRIOR_SPREAD`` points: the search starts from medium's
+    choices and corrects them."""
+    from cardtable.games.putto.heuristic import PuttoHeuristic, _Memory
+
+    seat = state._to_move
+    assert seat is not None
+    memory = _Memory.of_state(state, seat)
+    stock = len(state.stock)
+    sizes = [len(hand) for hand in state.hands]
+    score = PuttoHeuristic.score_move
+    scores = [score(memory, a % CAPTURE, a >= CAPTURE, stock, sizes) for a in ids]
+    # Medium's own choice alone gets 1: the first best in the order of ``legal_actions``.
+    choice = -1
+    top = 0.0
+    for i in sorted(range(len(ids)), key=lambda i: _action_order(ids[i])):
+        if choice < 0 or scores[i] > top + 1e-9:
+            choice, top = i, scores[i]
+    values = [min(math.exp((s - top) / PRIOR_SPREAD), 0.999) for s in scores]
+    values[choice] = 1.0
+    return values

@@ -153,3 +153,18 @@ def test_taking_the_last_seat_shows_my_hand_not_the_spectators_view(
     expect(bea.locator(".seat.mine .hand button.card")).to_have_count(4)
     expect(bea.locator(".badge")).to_have_count(0)
     assert bea.js_errors == []
+
+
+def test_a_name_being_typed_survives_someone_else_sitting_down(new_page: Any, live: Any) -> None:
+    """The waiting page is redrawn when anyone takes a seat; the name typed so far stays."""
+    made = live.post("/api/tables", {"game": "putto", "players": 3,
+                                     "seats": [{"kind": "person"}] * 3})
+    bea = new_page(PHONE)
+    bea.goto(f"/t/{made['code']}")
+    bea.fill("#join-name", "Bea")
+    live.post(f"/api/tables/{made['code']}/join", {"name": "Carl"})
+    expect(bea.locator(".seat-list")).to_contain_text("Carl")  # redrawn since she typed
+    expect(bea.locator("#join-name")).to_have_value("Bea")
+    bea.locator(".take-seat").first.click()
+    expect(bea.locator(".seat-list")).to_contain_text("Bea")
+    assert bea.js_errors == []

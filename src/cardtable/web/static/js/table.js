@@ -266,7 +266,10 @@ function waiting() {
   box.append(list);
   if (!saved) {
     box.append(h('label', { for: 'join-name' }, t('Your name'), ' ',
-      h('input', { id: 'join-name', maxlength: '40', value: savedName() || t('player') })));
+      // A redraw (someone else sat down) must not wipe the name being typed.
+      h('input', { id: 'join-name', maxlength: '40',
+        value: S.ui.joinName ?? (savedName() || t('player')),
+        oninput: (event) => { S.ui.joinName = event.target.value; } })));
   }
   const rules = houseRules();
   if (rules) box.append(rules);

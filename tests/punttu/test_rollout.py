@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.walk import walked_deal
 
-import cardtable
 from cardtable.bots import make_bot
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK, table_deck
 from cardtable.games.punttu.rollout import EPSILON, RICH, playout, prior, side_points
@@ -66,13 +65,7 @@ def test_the_fused_playout_scores_exactly_as_the_rules_do(
 
 def _walk_with_history(players: int, seed: int, moves: int) -> PunttuState:
     """A deal some random moves in through the checked path, so that views hold the log."""
-    state = cardtable.game("punttu", players=players).deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = state.legal_actions()
-        if not legal:
-            break
-        state.apply(legal[rng.randrange(len(legal))])
+    state = walked_deal("punttu", players, seed, moves, checked=True)
     assert isinstance(state, PunttuState)
     return state
 

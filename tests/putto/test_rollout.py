@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.walk import walked_deal
 
-import cardtable
 from cardtable.bots import make_bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.heuristic import _Memory
@@ -87,13 +86,7 @@ def test_the_last_play_and_the_leftover_over_many_deals(
 
 def _walk_with_history(players: int, seed: int, moves: int, **options: object) -> PuttoState:
     """A deal some random moves in through the checked path, so that views hold the log."""
-    state = cardtable.game("putto", players=players, **options).deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = state.legal_actions()
-        if not legal:
-            break
-        state.apply(legal[rng.randrange(len(legal))])
+    state = walked_deal("putto", players, seed, moves, checked=True, **options)
     assert isinstance(state, PuttoState)
     return state
 

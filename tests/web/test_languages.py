@@ -239,6 +239,29 @@ def test_finished_match_and_its_replay_in_every_language(
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_end_of_a_deal_in_every_language(new_page: Any, live: LiveServer, lang: str) -> None:
+    """A two-deal Punttu match against a random bot, played to the end of its first deal: the
+    deal-end dialog (points, the breakdown, replay and record links) in the page's language."""
+    joined = live.post("/api/play", {"game": "punttu", "players": 2, "name": "Ana",
+                                      "level": "random", "options": {"deals": 2}})
+    page = page_in(new_page, lang)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(
+        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
+    page.goto(f"/t/{joined['code']}")
+    title = page.locator("#deal-end-title")
+    playable = page.locator(".hand button.card:not([disabled])")
+    for _card in range(20):  # Punttu at two: 20 cards each
+        expect(playable.first.or_(title)).to_be_visible()
+        if title.is_visible():
+            break
+        playable.first.click()
+    expect(title).to_be_visible()
+    assert_translated(page, lang, "deal end")
+    shot(page, f"{lang}-deal-end")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_waiting_table_shows_its_house_rules(
     new_page: Any, live: LiveServer, lang: str
 ) -> None:

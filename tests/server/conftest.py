@@ -168,3 +168,22 @@ def quick_play(server: RunningServer, game: str, level: str = "random",
 @pytest.fixture
 def play_against_bots() -> Callable[..., dict[str, Any]]:
     return quick_play
+
+
+def in_process_services(db_path: Path) -> tuple[Any, Any]:
+    """A migrated SQLite store, its started writer and the services a ``Table`` needs, for tests
+    that drive a table in-process (no HTTP, bots move at once); close the writer afterwards."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardtable.server.db import make_engine
+    from cardtable.server.migrations import upgrade
+    from cardtable.server.table import Services
+    from cardtable.server.writer import Writer
+
+    engine = make_engine(f"sqlite:///{db_path}")
+    upgrade(engine)
+    writer = Writer(engine)
+    writer.start()
+    services = Services(config=ServerConfig(bot_delay=0), writer=writer, pool=ThreadPoolExecutor(1))
+    return writer, services
+

@@ -11,19 +11,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from tests.server.conftest import in_process_services
 
 from cardtable.server import store
-from cardtable.server.config import ServerConfig
-from cardtable.server.db import make_engine
 from cardtable.server.errors import ServerError
-from cardtable.server.migrations import upgrade
 from cardtable.server.store import StoredEvent, StoredTable
-from cardtable.server.table import Connection, SeatPlan, Services, Table, TableConfig
-from cardtable.server.writer import Writer
+from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
 
 #: Found by playing seeded random matches: seat 1 busts after the first deal and may buy back.
 SEED = 0
@@ -33,12 +29,7 @@ OPTIONS = {"bust": 40, "rebuild_limit": 0}
 @pytest.mark.rule("PO-25")
 def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
     async def scenario() -> None:
-        engine = make_engine(f"sqlite:///{tmp_path / 't.db'}")
-        upgrade(engine)
-        writer = Writer(engine)
-        writer.start()
-        services = Services(config=ServerConfig(bot_delay=0), writer=writer,
-                            pool=ThreadPoolExecutor(1))
+        writer, services = in_process_services(tmp_path / "t.db")
         config = TableConfig(game="pontinho", players=4, options=OPTIONS,
                              seats=tuple(SeatPlan(kind="person") for _ in range(4)))
         made = Table(code="PONTO1", config=config, services=services)
@@ -87,7 +78,7 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
         texts = [json.loads(text) for text in _drain(viewers[1])]
         assert any(m["type"] == "deal_end" for m in texts)
         await writer.close()
-        engine.dispose()
+        writer.engine.dispose()
 
     asyncio.run(scenario())
 

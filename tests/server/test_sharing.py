@@ -8,16 +8,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from tests.server.conftest import in_process_services
+
 from cardtable.server import store
-from cardtable.server.config import ServerConfig
-from cardtable.server.db import make_engine
-from cardtable.server.migrations import upgrade
-from cardtable.server.table import Connection, SeatPlan, Services, Table, TableConfig
-from cardtable.server.writer import Writer
+from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
 
 
 def _texts(connection: Connection) -> list[str]:
@@ -39,12 +36,7 @@ def _json(value: Any) -> Any:
 
 def test_states_are_shared_and_exact(tmp_path: Path) -> None:
     async def scenario() -> None:
-        engine = make_engine(f"sqlite:///{tmp_path / 't.db'}")
-        upgrade(engine)
-        writer = Writer(engine)
-        writer.start()
-        services = Services(config=ServerConfig(bot_delay=0), writer=writer,
-                            pool=ThreadPoolExecutor(1))
+        writer, services = in_process_services(tmp_path / "t.db")
         config = TableConfig(game="punttu", players=4, options={"deals": 2},
                              seats=tuple(SeatPlan(kind="person") for _ in range(4)))
         table = Table(code="SHARE1", config=config, services=services)
@@ -84,6 +76,6 @@ def test_states_are_shared_and_exact(tmp_path: Path) -> None:
             steps += 1
         assert steps > 40  # two deals: the cache crossed a new deal
         await writer.close()
-        engine.dispose()
+        writer.engine.dispose()
 
     asyncio.run(scenario())

@@ -137,6 +137,17 @@ def page_in(new_page: Any, lang: str, **options: Any) -> Any:
     return page
 
 
+def seated_page(new_page: Any, lang: str, joined: dict[str, Any]) -> Any:
+    """A page in ``lang`` at the table ``joined`` (``/api/play``'s answer), holding its seat:
+    the seat token is in localStorage before the page's script reads it."""
+    page = page_in(new_page, lang)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(
+        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
+    page.goto(f"/t/{joined['code']}")
+    return page
+
+
 # -- the checker itself ------------------------------------------------------------------------
 
 
@@ -182,11 +193,7 @@ def test_table_being_played_in_every_language(
     new_page: Any, live: LiveServer, lang: str, game: str
 ) -> None:
     joined = live.post("/api/play", {"game": game, "name": "Ana", "level": "random"})
-    page = page_in(new_page, lang)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
+    page = seated_page(new_page, lang, joined)
     hand = page.locator(".seat.mine .hand button.card")
     expect(hand.first).to_be_visible()
     log = page.locator(".log li")
@@ -220,11 +227,7 @@ def test_finished_match_and_its_replay_in_every_language(
     joined = live.post("/api/play", {"game": "putto", "players": 2, "level": "random",
                                       "name": "Ana", "options": {"deals": 1},
                                       "turn_seconds": 0.01})
-    page = page_in(new_page, lang)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
+    page = seated_page(new_page, lang, joined)
     dialog = page.get_by_role("dialog")
     expect(dialog.locator("#match-end-title")).to_be_visible()
     expect(dialog.locator("table.points tbody tr")).to_have_count(2)
@@ -244,11 +247,7 @@ def test_the_end_of_a_deal_in_every_language(new_page: Any, live: LiveServer, la
     deal-end dialog (points, the breakdown, replay and record links) in the page's language."""
     joined = live.post("/api/play", {"game": "punttu", "players": 2, "name": "Ana",
                                       "level": "random", "options": {"deals": 2}})
-    page = page_in(new_page, lang)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
+    page = seated_page(new_page, lang, joined)
     title = page.locator("#deal-end-title")
     playable = page.locator(".hand button.card:not([disabled])")
     for _card in range(20):  # Punttu at two: 20 cards each

@@ -42,7 +42,7 @@ def serve(
     import uvicorn
 
     from cardtable.server import logs
-    from cardtable.server.app import create_app
+    from cardtable.server.app import create_app, prepare_database
     from cardtable.server.config import ServerConfig
 
     try:
@@ -54,13 +54,18 @@ def serve(
         click.echo(_("cardtable serve: {error}").format(error=error), err=True)
         sys.exit(2)
     logs.setup(config.log_level)
+    try:
+        prepared = prepare_database(config)
+    except CardtableError as error:
+        click.echo(_("cardtable serve: {error}").format(error=error), err=True)
+        sys.exit(1)
     click.echo(
         _("cardtable server on http://{host}:{port}/ (API docs at /docs; Ctrl-C stops it)").format(
             host=config.host, port=config.port
         )
     )
     uvicorn.run(
-        create_app(config), host=config.host, port=config.port, log_config=None,
+        create_app(config, prepared), host=config.host, port=config.port, log_config=None,
         log_level=config.log_level.lower(), timeout_graceful_shutdown=10,
         # compression costs more CPU than the small JSON messages save on the wire
         ws_per_message_deflate=False,

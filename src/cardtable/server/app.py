@@ -1,7 +1,12 @@
 """The application: FastAPI with the lobby API, the WebSocket and the pages, and a lifespan
-that migrates the database, rebuilds unfinished tables on start (then tunes the garbage
-collector, ``collector.py``), and on shutdown stops every timer and bot and commits everything
-submitted (nothing accepted is lost)."""
+that takes the one-server lock and proves the database takes writes (``instance.py``: a second
+server, or a read-only or unreachable database, stops the start with a clear message and a
+non-zero exit), migrates the database, rebuilds unfinished tables on start (then tunes the
+garbage collector, ``collector.py``), and on shutdown stops every timer and bot and commits
+everything submitted (nothing accepted is lost).
+
+``/healthz`` is liveness (the process answers); ``/readyz`` is readiness (the database answers
+and takes writes): a balancer sends players only to a ready server."""
 
 from __future__ import annotations
 
@@ -14,32 +19,69 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from cardtable import __version__, web
+from cardtable.errors import CardtableError
 from cardtable.i18n import _
 from cardtable.server import db, http, ws
 from cardtable.server.collector import Collector
 from cardtable.server.config import ServerConfig
+from cardtable.server.errors import ServerError
+from cardtable.server.instance import ServerLock
 from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
 from cardtable.server.migrations import upgrade
 from cardtable.server.table import Services
-from cardtable.server.writer import Writer
+from cardtable.server.writer import StorageUnavailable, Writer
 
 log = logging.getLogger("cardtable.server")
 STATIC = Path(__file__).parent.parent / "web" / "static"
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
+def prepare_database(config: ServerConfig) -> ServerLock:
+    """The database made ready for this server, or ``CardtableError`` saying why not: the
+    one-server lock taken, the schema migrated, this server's row written (so a read-only or
+    unreachable database is found here, before anyone is told the server is ready)."""
+    if not config.db:
+        config.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = db.make_engine(config.db_url)
+    lock = ServerLock(engine)
+    try:
+        lock.acquire()
+        upgrade(engine)
+        lock.register()
+    except CardtableError:
+        lock.release()
+        engine.dispose()
+        raise
+    except (OperationalError, InterfaceError, OSError) as error:
+        lock.release()
+        engine.dispose()
+        raise CardtableError(
+            _("the database cannot be used: {error}").format(error=_first_line(error))
+        ) from None
+    return lock
+
+
+def create_app(config: ServerConfig | None = None, prepared: ServerLock | None = None) -> FastAPI:
+    """The app. ``prepared``: the database already made ready by ``prepare_database`` (the
+    ``serve`` command does it first, to refuse a bad start with a plain message); else the
+    lifespan does it."""
     config = config or ServerConfig.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if not config.db:
-            config.data_dir.mkdir(parents=True, exist_ok=True)
-        engine = db.make_engine(config.db_url)
-        upgrade(engine)
-        writer = Writer(engine)
+        nonlocal prepared
+        if prepared is None:
+            try:
+                prepared = prepare_database(config)
+            except CardtableError as error:
+                log.error("cannot start: %s", error)
+                raise
+        lock, prepared = prepared, None
+        engine = lock.engine
+        writer = Writer(engine, retry_seconds=config.write_retry_seconds)
         pool = ThreadPoolExecutor(
             max_workers=config.bot_threads, thread_name_prefix="cardtable-bot"
         )
@@ -60,6 +102,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             await lobby.close()
             await writer.close()
             pool.shutdown(wait=False, cancel_futures=True)
+            lock.release()
             engine.dispose()
             collector.restore()
             log.info("server stopped")
@@ -82,6 +125,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             {"error": {"code": "http/not_found", "message": _("not found")}}, status_code=404
         )
 
+    @app.exception_handler(StorageUnavailable)
+    async def storage_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"error": ServerError("server/storage_unavailable").to_dict()},
+                            status_code=503, headers={"Retry-After": "5"})
+
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _first_line(error: BaseException) -> str:
+    """The driver's own first line (SQLAlchemy appends its SQL and a link below it)."""
+    cause = getattr(error, "orig", None) or error
+    return (str(cause).strip().splitlines() or [type(cause).__name__])[0]

@@ -40,6 +40,9 @@ class ServerConfig:
     hint_seconds: float = 0.5
     #: Threads for the bots that think long (the ``hard`` level) and hints.
     bot_threads: int = 2
+    #: Seconds a write is retried (with backoff) while the database is away, before the move
+    #: is refused and the table waits for the database to come back.
+    write_retry_seconds: float = 5.0
     log_level: str = "info"
     #: The address people are sent in share links; empty: derived from the request.
     public_url: str = ""
@@ -71,7 +74,8 @@ class ServerConfig:
 
     def check(self) -> None:
         """Refuse settings that make no sense, naming them."""
-        for name in ("grace_seconds", "bot_delay", "chat_window", "hint_seconds"):
+        for name in ("grace_seconds", "bot_delay", "chat_window", "hint_seconds",
+                     "write_retry_seconds"):
             if getattr(self, name) < 0:
                 raise CardtableError(
                     _("the setting {name} cannot be negative").format(name=name)

@@ -92,11 +92,30 @@ class ChatRow(Base):
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class ServerRow(Base):
+    """A server process using the database: written at start (the proof that the database
+    takes writes before the server says it is ready) and removed at a clean stop."""
+
+    __tablename__ = "servers"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+#: Seconds a SQLite write waits for another process's lock before it fails (and the writer
+#: retries it with backoff): short, so that the writer notices and says so.
+SQLITE_BUSY_SECONDS = 1.0
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, NORMAL sync, foreign keys and a busy timeout."""
-    kwargs: dict[str, Any] = {}
+    """An engine for ``url``; SQLite gets WAL, NORMAL sync, foreign keys and a busy timeout.
+    Pooled connections are checked before use (``pool_pre_ping``): after a database restart
+    the first request gets a fresh connection, not a 500 from a stale one."""
+    kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
     engine = create_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
 

@@ -35,6 +35,17 @@ MESSAGES: dict[str, str] = {
     "chat/too_long": N_("a chat message holds at most {limit} characters"),
     "chat/rate_limited": N_("too many chat messages: wait a few seconds"),
     "server/shutting_down": N_("the server is shutting down; reconnect in a moment"),
+    "server/storage_unavailable": N_(
+        "the game cannot be saved right now, so no move is taken; the table will carry on by "
+        "itself as soon as it can be saved again"
+    ),
+    "server/storage_ok": N_("the game can be saved again; play on"),
+    "server/internal_error": N_("something went wrong on the server; your request changed "
+                                "nothing"),
+    "table/unplayable": N_(
+        "this table's saved game cannot be replayed, so it has been set aside for the server's "
+        "operator; nothing else is affected"
+    ),
 }
 
 

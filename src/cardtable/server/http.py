@@ -6,11 +6,13 @@ table, 409 for a seat taken or a table full or started, 422 for a table that can
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import text
 
 import cardtable
 from cardtable import __version__
@@ -21,6 +23,7 @@ from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby import Lobby
 from cardtable.server.table import SeatPlan, Table, TableConfig
+from cardtable.server.writer import StorageUnavailable
 from cardtable.web.language import normalize, translation
 
 STATUS = {
@@ -30,6 +33,8 @@ STATUS = {
     "table/started": 409,
     "table/no_such_seat": 422,
     "table/bad_config": 422,
+    "table/unplayable": 409,
+    "server/storage_unavailable": 503,
 }
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
@@ -146,6 +151,27 @@ router = APIRouter()
 def healthz(request: Request) -> Health:
     """Liveness: the server answers and how many tables it holds in memory."""
     return Health(status="ok", version=__version__, tables=len(lobby_of(request).tables))
+
+
+class Ready(BaseModel):
+    status: str = Field(description="ready, or unavailable (the database is away)")
+    database: str = Field(description="ok, or why the database cannot be used")
+
+
+@router.get("/readyz", tags=["operations"], responses={503: {"model": Ready}})
+async def readyz(request: Request) -> Any:
+    """Readiness: the database answers a query and the last write went through; 503 if not
+    (a balancer should send players elsewhere)."""
+    writer = lobby_of(request).services.writer
+    try:
+        await asyncio.wait_for(writer.query(lambda db: db.execute(text("SELECT 1"))), 2.0)
+    except (StorageUnavailable, TimeoutError) as error:
+        return JSONResponse(Ready(status="unavailable", database=str(error)[:200] or "timeout")
+                            .model_dump(), status_code=503)
+    if not writer.available:
+        return JSONResponse(Ready(status="unavailable", database="writes are failing")
+                            .model_dump(), status_code=503)
+    return Ready(status="ready", database="ok")
 
 
 @router.get("/api/games", tags=["lobby"])

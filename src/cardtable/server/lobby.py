@@ -20,6 +20,7 @@ from cardtable.server import store
 from cardtable.server.errors import ServerError
 from cardtable.server.table import SeatPlan, Services, Table, TableConfig
 from cardtable.server.tokens import hash_token, new_code, new_token, normalize_code, token_matches
+from cardtable.server.writer import StorageUnavailable
 
 log = logging.getLogger("cardtable.server.lobby")
 
@@ -28,6 +29,9 @@ class Lobby:
     def __init__(self, services: Services) -> None:
         self.services = services
         self.tables: dict[str, Table] = {}
+        #: Tables whose stored events cannot be replayed, set aside at start: code → why.
+        self.unplayable: dict[str, str] = {}
+        services.writer.listeners.append(self._storage_changed)
 
     # -- start and stop ---------------------------------------------------------------------------
 
@@ -35,15 +39,28 @@ class Lobby:
         """Replay every unfinished table from the store; returns how many."""
         read = self.services.writer.read
         for code in read(store.unfinished_codes):
-            stored = read(partial(store.load_table, code=code))
-            assert stored is not None
             try:
+                stored = read(partial(store.load_table, code=code))
+                assert stored is not None
                 table = Table.rebuild(stored, self.services)
-            except CardtableError:
-                log.exception("table cannot be rebuilt", extra={"table": code})
+            except StorageUnavailable:
+                raise
+            except Exception as error:  # one bad table never keeps the others from starting
+                self._set_aside(code, error)
                 continue
             self.tables[code] = table
         return len(self.tables)
+
+    def _set_aside(self, code: str, error: BaseException) -> None:
+        reason = str(error) or type(error).__name__
+        self.unplayable[code] = reason
+        log.error("table set aside: its stored events cannot be replayed",
+                  extra={"table": code, "error": reason})
+
+    def _storage_changed(self, available: bool) -> None:
+        """The database went away or came back: everyone at every table is told."""
+        for table in self.tables.values():
+            table.tell_storage(available)
 
     def resume(self) -> None:
         """Once the loop runs: grace periods for everyone, bots back to their moves."""
@@ -114,34 +131,75 @@ class Lobby:
             hints=config.hints,
         )
         writer = self.services.writer
-        while True:
-            code = new_code()
-            if code not in self.tables and not writer.read(partial(store.code_exists, code=code)):
-                break
-        table = Table(code, config, self.services)
-        await writer.run(
-            lambda session: store.create_table(
-                session, code=code, game=game.name, players=game.players, config=config.to_dict()
+        try:
+            while True:
+                code = new_code()
+                if code not in self.tables and not await writer.query(
+                    partial(store.code_exists, code=code)
+                ):
+                    break
+            table = Table(code, config, self.services)
+            await writer.run(
+                lambda session: store.create_table(
+                    session, code=code, game=game.name, players=game.players,
+                    config=config.to_dict()
+                )
             )
-        )
+        except StorageUnavailable:
+            raise ServerError("server/storage_unavailable") from None
         self.tables[code] = table
         log.info("table created", extra={"table": code, "game": game.name})
         return table
 
     def get(self, code: str) -> Table:
-        """The table with ``code``; a finished one is rebuilt from the store on demand."""
+        """The table with ``code``; a finished one is rebuilt from the store on demand (this
+        reads the database in the calling thread: on the loop, use ``find``)."""
         code = normalize_code(code)
+        found = self._in_memory(code)
+        if found is not None:
+            return found
+        try:
+            stored = self.services.writer.read(lambda session: store.load_table(session, code))
+        except StorageUnavailable:
+            raise ServerError("server/storage_unavailable") from None
+        return self._rebuilt(code, stored)
+
+    async def find(self, code: str) -> Table:
+        """``get`` without blocking the loop: the database is read in a reader thread."""
+        code = normalize_code(code)
+        found = self._in_memory(code)
+        if found is not None:
+            return found
+        try:
+            stored = await self.services.writer.query(
+                lambda session: store.load_table(session, code)
+            )
+        except StorageUnavailable:
+            raise ServerError("server/storage_unavailable") from None
+        return self._rebuilt(code, stored)
+
+    def _in_memory(self, code: str) -> Table | None:
+        if code in self.unplayable:
+            raise ServerError("table/unplayable")
         table = self.tables.get(code)
-        if table is not None:
-            return table
-        stored = self.services.writer.read(lambda session: store.load_table(session, code))
+        if table is not None and table.unplayable is not None:
+            self.tables.pop(code, None)
+            self.unplayable[code] = table.unplayable
+            raise ServerError("table/unplayable")
+        return table
+
+    def _rebuilt(self, code: str, stored: store.StoredTable | None) -> Table:
         if stored is None:
             raise ServerError("table/not_found")
-        return Table.rebuild(stored, self.services)
+        try:
+            return Table.rebuild(stored, self.services)
+        except Exception as error:
+            self._set_aside(code, error)
+            raise ServerError("table/unplayable") from None
 
     async def join(self, code: str, seat: int | None, name: str) -> tuple[Table, int, str]:
         """Take a person's seat; returns the table, the seat and its secret token."""
-        table = self.get(code)
+        table = await self.find(code)
         token = new_token()
         index = await table.take_seat(seat, name, hash_token(token))
         return table, index, token

@@ -127,6 +127,12 @@ def append_events(
         db.execute(update(TABLES).where(TABLES.c.code == code).values(**values))
 
 
+def touch_table(db: Connection, code: str) -> None:
+    """A write that changes nothing: proof that the database takes this table's writes again
+    (a suspended table's recovery, ``Table._recover``)."""
+    db.execute(update(TABLES).where(TABLES.c.code == code).values(status=TABLES.c.status))
+
+
 def add_chat(db: Connection, *, code: str, seat: int | None, name: str, text: str) -> None:
     db.execute(insert(CHAT).values(table_code=code, seat=seat, name=name, text=text, at=utcnow()))
 

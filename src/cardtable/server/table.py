@@ -18,8 +18,16 @@ chosen at the handshake): a step one person causes reaches each other person in 
 language (``Table._deliver``), and the tasks a table starts for its bots and timers run outside
 any request's language (``cardtable.i18n.outside_language_blocks``).
 
-The table's lock is held from 2 to 6, so no one ever sees a state that is not yet stored. A
-failed commit reloads the table from its stored events (what was not stored did not happen).
+The table's lock is held from 2 to 6, so no one ever sees a state that is not yet stored.
+
+What was not stored did not happen. The engine changes its state in place, so step 4 runs
+before step 5; if the commit then fails (the writer has already retried it while the database
+was away), the changed match is thrown away whole: the table is *suspended* — it refuses moves
+with ``server/storage_unavailable`` and shows nothing new — while ``_recover`` waits for the
+database to take writes again, rebuilds the table from its stored events (exactly the state
+before the step, or after it if the commit did land despite the error) and carries on by
+itself: the bots and timers are scheduled again and everyone is sent the state. Every change of
+a running table goes through ``_commit``, so no call site can leave memory ahead of storage.
 """
 
 from __future__ import annotations
@@ -51,7 +59,7 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
 from cardtable.server.protocol import PROTOCOL_VERSION
 from cardtable.server.store import StoredEvent, StoredTable
-from cardtable.server.writer import Writer
+from cardtable.server.writer import StorageUnavailable, Writer
 
 log = logging.getLogger("cardtable.server.table")
 
@@ -227,6 +235,11 @@ class Table:
         #: The current deal's views by deal seat, built together once per version (``_views``).
         self._views_built: tuple[int, object, dict[int | None, dict[str, Any]]] | None = None
         self.result: dict[str, Any] | None = None
+        #: Set when a step could not be stored, until ``_recover`` rebuilt the table.
+        self.suspended = False
+        self._recovering: asyncio.Task[None] | None = None
+        #: Why the stored events cannot be replayed, once ``_recover`` found they cannot.
+        self.unplayable: str | None = None
 
     # -- building ------------------------------------------------------------------------------
 
@@ -409,15 +422,39 @@ class Table:
                 if seat.away:
                     seat.away = False
                     self.schedule()  # the person plays again: no stand-in move pending
-            chat = await self.services.writer.run(
-                lambda session: store.recent_chat(session, self.code)
-            )
+            try:
+                chat = await self.services.writer.query(
+                    lambda session: store.recent_chat(session, self.code)
+                )
+            except StorageUnavailable:
+                chat = []  # the state matters more than the chat's history
             with language(connection.language):
                 connection.push(dumps(self.welcome(connection.seat, connection.language)))
                 for line in chat:
                     connection.push(dumps(chat_message(self.code, line)))
-                connection.push(dumps(self.state_message(connection.seat, full=True)))
+            self.resync(connection)
             self._broadcast_seats()
+
+    def resync(self, connection: Connection) -> None:
+        """The connection's full state (lock held), or while the table is suspended the news
+        that its storage is away (the state follows once it is rebuilt)."""
+        with language(connection.language):
+            if self.suspended or not self.services.writer.available:
+                connection.push(dumps(self.storage_message(available=False)))
+            if not self.suspended:
+                connection.push(dumps(self.state_message(connection.seat, full=True)))
+
+    def storage_message(self, *, available: bool) -> dict[str, Any]:
+        """``status``: the database is away (moves are refused and nothing new is shown until
+        it is back) or back again."""
+        code = "server/storage_ok" if available else "server/storage_unavailable"
+        return {"type": "status", "v": PROTOCOL_VERSION, "table": self.code,
+                "storage": "ok" if available else "unavailable", "code": code,
+                "message": ServerError(code).message}
+
+    def tell_storage(self, available: bool) -> None:
+        """Everyone here, in their language: the database went away or came back."""
+        self._broadcast(partial(self.storage_message, available=available))
 
     def welcome(self, seat: int | None, lang: str | None = None) -> dict[str, Any]:
         return {
@@ -518,6 +555,8 @@ class Table:
         """Give a free person's seat (``index``, or the first free) to ``name``; start the table
         once every seat is taken."""
         async with self.lock:
+            if self.suspended:
+                raise ServerError("server/storage_unavailable")
             if self.status != "waiting":
                 raise ServerError("table/started")
             free = self.free_seats()
@@ -530,11 +569,14 @@ class Table:
             if index not in free:
                 raise ServerError("table/seat_taken", seat=index)
             chosen = index
-            await self.services.writer.run(
-                lambda session: store.add_seat(
-                    session, code=self.code, seat=chosen, name=name, token_hash=token_hash
+            try:
+                await self.services.writer.run(
+                    lambda session: store.add_seat(
+                        session, code=self.code, seat=chosen, name=name, token_hash=token_hash
+                    )
                 )
-            )
+            except StorageUnavailable:
+                raise ServerError("server/storage_unavailable") from None
             self.seats[chosen].name = name
             self.seats[chosen].token_hash = token_hash
             log.info("seat taken", extra={"table": self.code, "seat": chosen})
@@ -546,7 +588,7 @@ class Table:
 
     async def start_if_full(self) -> None:
         async with self.lock:
-            if self.status == "waiting" and not self.free_seats():
+            if self.status == "waiting" and not self.free_seats() and not self.suspended:
                 await self._start()
 
     async def _start(self) -> None:
@@ -584,22 +626,34 @@ class Table:
         self, events: Sequence[StoredEvent], status: str | None = None,
         result: dict[str, Any] | None = None,
     ) -> None:
+        """Store one step's events (lock held). If they cannot be stored, the step did not
+        happen: the table is suspended until rebuilt from what is stored, and the caller gets
+        ``server/storage_unavailable`` (see the module docstring)."""
         code = self.code
-        await self.services.writer.run(
-            lambda session: store.append_events(session, code, events, status, result)
-        )
+        try:
+            await self.services.writer.run(
+                lambda session: store.append_events(session, code, events, status, result)
+            )
+        except Exception as error:
+            self._suspend(error)
+            raise ServerError("server/storage_unavailable") from None
 
     # -- the guard -------------------------------------------------------------------------------
 
     async def act(
-        self, seat: int | None, text: str, version: int, *, by: str = "person"
+        self, seat: int | None, text: str, version: int, *, by: str = "person",
+        accepted: Callable[[int], None] | None = None,
     ) -> None:
         """The one way a table changes (see the module docstring). ``by``: ``person``, or
         ``bot`` / ``away`` / ``timer`` for moves made for a seat; those are dropped silently
-        when the seat is no longer theirs to play (the person came back, someone moved)."""
+        when the seat is no longer theirs to play (the person came back, someone moved).
+        ``accepted(version)`` is called once the step is stored, before anyone is sent it
+        (the WebSocket's ``ack``)."""
         if seat is None:
             raise ServerError("seat/spectator")
         async with self.lock:
+            if self.suspended:
+                raise ServerError("server/storage_unavailable")
             if self.status == "waiting":
                 raise ServerError("table/not_running")
             if self.status == "finished":
@@ -638,13 +692,10 @@ class Table:
             ]
             deal_over = match.current.is_over
             status, result = self._advance(match, stored)
-            try:
-                await self._commit(stored, status, result)
-            except Exception:
-                log.exception("commit failed; reloading the table", extra={"table": self.code})
-                await self._reload()
-                raise
+            await self._commit(stored, status, result)
             self.version += len(stored)
+            if accepted is not None:
+                accepted(self.version)
             self.last = {"seat": seat, "action": canonical, "by": by}
             if status is not None:
                 self.status = status
@@ -704,14 +755,64 @@ class Table:
             }
         )
 
-    async def _reload(self) -> None:
-        stored = self.services.writer.read(lambda session: store.load_table(session, self.code))
-        assert stored is not None
-        fresh = Table.rebuild(stored, self.services)
+    def _suspend(self, error: BaseException) -> None:
+        """A step could not be stored: stop the table and rebuild it from storage."""
+        if self.suspended:
+            return
+        self.suspended = True
+        self.deadline = None
+        if self._pending is not None and self._pending is not asyncio.current_task():
+            self._pending.cancel()
+        self._pending = None
+        log.error("a step could not be stored; table suspended until the database takes "
+                  "writes again", extra={"table": self.code, "error": str(error)})
+        self._recovering = _spawn(self._recover())
+
+    async def _recover(self) -> None:
+        """Wait until the database takes this table's writes again, rebuild the table from its
+        stored events, and carry on (bots, timers, everyone's state)."""
+        writer = self.services.writer
+        code = self.code
+        pause = 0.05
+        while True:
+            try:
+                await writer.run(lambda session: store.touch_table(session, code))
+                stored = await writer.query(lambda session: store.load_table(session, code))
+                assert stored is not None, code
+                fresh = Table.rebuild(stored, self.services)
+                break
+            except StorageUnavailable:
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 5.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                self.unplayable = str(error) or type(error).__name__
+                log.error("table cannot be rebuilt from its stored events; set aside",
+                          extra={"table": code, "error": self.unplayable})
+                self._broadcast(lambda: {"type": "error", "v": PROTOCOL_VERSION, "ref": None,
+                                         **ServerError("table/unplayable").to_dict()})
+                return
+        async with self.lock:
+            self._adopt(fresh)
+            self.suspended = False
+            self._recovering = None
+            log.info("table rebuilt from storage", extra={"table": code,
+                                                           "version": self.version})
+            self.schedule()
+            if self.status == "waiting" and not self.free_seats():
+                _spawn(self.start_if_full())
+            self._broadcast_seats()
+            self._send_states(full=True)
+
+    def _adopt(self, fresh: Table) -> None:
+        """Take the stored state of ``fresh`` (rebuilt from storage); keep the connections."""
         self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
         self.last, self.result, self._events_seen = fresh.last, fresh.result, {}
         self._views_built = None
-        self._broadcast_state()
+        self.deadline = None
+        for mine, stored in zip(self.seats, fresh.seats, strict=True):
+            mine.name, mine.token_hash = stored.name, stored.token_hash
 
     # -- moves made for a seat ---------------------------------------------------------------------
 
@@ -731,7 +832,7 @@ class Table:
             self._pending.cancel()
         self._pending = None
         self.deadline = None
-        if self.status != "running":
+        if self.status != "running" or self.suspended:
             return
         mover, _phase = self.mover()
         if mover is None:
@@ -755,7 +856,7 @@ class Table:
             else:
                 await asyncio.sleep(0)
             async with self.lock:
-                if self.version != version or self.match is None:
+                if self.version != version or self.match is None or self.suspended:
                     return
                 decision = self.bots.decide(self.match, seat, level)
             if decision.slow:
@@ -780,6 +881,8 @@ class Table:
         if not self.config.hints:
             raise ServerError("hint/off")
         async with self.lock:
+            if self.suspended:
+                raise ServerError("server/storage_unavailable")
             mover, phase = self.mover()
             if mover != seat:
                 raise ServerError("action/not_your_turn", to_move=mover)
@@ -814,9 +917,12 @@ class Table:
         # A blank name is stored blank and shown as "seat N" in each reader's language.
         name = self.seats[seat].name or ""
         name = name if name.strip() else ""
-        await self.services.writer.run(
-            lambda db: store.add_chat(db, code=self.code, seat=seat, name=name, text=text)
-        )
+        try:
+            await self.services.writer.run(
+                lambda db: store.add_chat(db, code=self.code, seat=seat, name=name, text=text)
+            )
+        except StorageUnavailable:
+            raise ServerError("server/storage_unavailable") from None
         line = {"seat": seat, "name": name, "text": text, "at": time.time()}
         self._broadcast(partial(chat_message, self.code, line))
 
@@ -843,10 +949,11 @@ class Table:
 
     async def close(self) -> None:
         """Stop every timer and bot (shutdown); what was accepted is already stored."""
-        if self._pending is not None:
-            self._pending.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._pending
+        for task in (self._pending, self._recovering):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         for seat in self.seats:
             if seat.grace is not None:
                 seat.grace.cancel()

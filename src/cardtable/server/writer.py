@@ -1,22 +1,34 @@
-"""The one writer: every database write goes through it, committed in groups.
+"""The one writer: every database write goes through it, committed in groups, off the loop.
 
 Work submitted while a commit is running waits and is committed together in the next one
 ("group commit"), so a busy server makes a few large transactions instead of thousands of small
-ones (for a server database, in a thread, so the loop never waits on the network): ``await
-writer.run(fn)`` returns once ``fn``'s changes are committed. If a group fails, each of its items
-is retried alone, so one bad item (a seat taken twice) fails only its own caller.
+ones: ``await writer.run(fn)`` returns once ``fn``'s changes are committed. Commits run in one
+thread of their own, never on the event loop: a database that is slow, locked by another
+process or away makes only the writes wait, while other tables, pings, chat and the lobby keep
+answering (``query`` runs reads in a small pool of their own threads for the same reason).
+
+Faults: a group that fails for a reason that may pass (``OperationalError``: the database is
+locked, the disk is full, the file cannot be written, the server went away) is retried, whole,
+with exponential backoff for up to ``retry_seconds``; then each of its callers gets
+``StorageUnavailable``. Meanwhile ``available`` is false and the listeners are told (the lobby
+tells everyone at every table); the first commit that succeeds makes it true again. Any other
+failure (a seat taken twice) splits the group and retries each item alone, so one bad item
+fails only its own caller. Never is a caller told "committed" for work that was not.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 T = TypeVar("T")
 log = logging.getLogger("cardtable.server.writer")
@@ -25,39 +37,83 @@ _Item = tuple[Callable[[Connection], Any], "asyncio.Future[Any]"]
 
 #: Most items in one transaction.
 MAX_GROUP = 512
+#: Most writes waiting for the writer; beyond it a write is refused at once (back-pressure).
+MAX_PENDING = 20_000
+#: First and longest pause between two attempts of a failed group (seconds).
+FIRST_BACKOFF = 0.05
+MAX_BACKOFF = 2.0
+
+
+class StorageUnavailable(Exception):
+    """The database could not take (or give back) the work: nothing of it was committed."""
+
+
+def is_transient(error: BaseException) -> bool:
+    """Whether ``error`` may pass by itself (locked, disk full, read-only, connection lost)."""
+    if isinstance(error, OperationalError | InterfaceError):
+        return True
+    return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
+
+
+class _Transient(Exception):
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
 
 
 class Writer:
-    """``inline``: commit on the event loop's thread. The default for SQLite, whose commits
-    take a fraction of a millisecond: handing each group to a thread costs more (the two
-    threads pass the GIL back and forth) than it saves. A server database (PostgreSQL) gets
-    the thread, so that the loop never waits on the network."""
+    """See the module docstring. ``retry_seconds``: how long a failed group is retried."""
 
-    def __init__(self, engine: Engine, *, inline: bool | None = None) -> None:
-        self.inline = engine.dialect.name == "sqlite" if inline is None else inline
+    def __init__(
+        self, engine: Engine, *, retry_seconds: float = 5.0, max_pending: int = MAX_PENDING
+    ) -> None:
         self.engine = engine
+        self.retry_seconds = retry_seconds
+        self.max_pending = max_pending
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
+        self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardtable-dbread")
         self._queue: asyncio.Queue[_Item | None] | None = None
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = threading.Event()
         self.commits = 0
+        #: False from a failed attempt until the next successful commit.
+        self.available = True
+        #: Called on the loop with the new ``available`` whenever it changes.
+        self.listeners: list[Callable[[bool], None]] = []
 
     def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
         self._queue = asyncio.Queue()
-        self._task = asyncio.get_running_loop().create_task(self._loop())
+        self._task = self._loop.create_task(self._run_loop())
 
     async def run(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(connection)`` in a transaction; return its result once committed."""
+        """Run ``fn(connection)`` in a transaction; return its result once committed.
+        Raises ``StorageUnavailable`` if it could not be committed (nothing of it was)."""
         assert self._queue is not None, "the writer is not started"
+        if self._queue.qsize() >= self.max_pending or self._closing.is_set():
+            raise StorageUnavailable("too many writes are waiting")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, future))
         return await future
 
     def read(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn`` on its own connection now (start-up, lookups and tests: reads only)."""
-        with self.engine.connect() as connection:
-            return fn(connection)
+        """Run ``fn`` on its own connection now, in this thread (start-up, tests, and the
+        HTTP routes that FastAPI already runs in threads). ``StorageUnavailable`` on failure."""
+        try:
+            with self.engine.connect() as connection:
+                return fn(connection)
+        except (OperationalError, InterfaceError) as error:
+            raise StorageUnavailable(str(error)) from error
 
-    async def _loop(self) -> None:
+    async def query(self, fn: Callable[[Connection], T]) -> T:
+        """``read(fn)`` in a reader thread: the loop never waits on the database."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._readers, self.read, fn)
+
+    # -- the writer's thread ----------------------------------------------------------------------
+
+    async def _run_loop(self) -> None:
         assert self._queue is not None
         loop = asyncio.get_running_loop()
         closing = False
@@ -72,11 +128,7 @@ class Writer:
             closing = item is None
             if not group:
                 continue
-            if self.inline:
-                outcomes = self._commit(group)
-                await asyncio.sleep(0)  # let the loop run between groups
-            else:
-                outcomes = await loop.run_in_executor(self._pool, self._commit, group)
+            outcomes = await loop.run_in_executor(self._pool, self._commit, group)
             for (_fn, future), (ok, value) in zip(group, outcomes, strict=True):
                 if future.done():
                     continue
@@ -85,31 +137,83 @@ class Writer:
                 else:
                     future.set_exception(value)
 
-    def _commit(
-        self, group: list[tuple[Callable[[Connection], Any], asyncio.Future[Any]]]
-    ) -> list[tuple[bool, Any]]:
-        try:
-            with self.engine.begin() as connection:
-                results = [fn(connection) for fn, _future in group]
-            self.commits += 1
-            return [(True, r) for r in results]
-        except Exception:
-            if len(group) == 1:
-                return [self._alone(group[0][0])]
-            return [self._alone(fn) for fn, _future in group]
+    def _commit(self, group: list[_Item]) -> list[tuple[bool, Any]]:
+        """The group committed, retried while the database is away (in the writer thread).
+        Items already settled (committed alone, or refused) are never run again."""
+        outcomes: list[tuple[bool, Any] | None] = [None] * len(group)
+        deadline = time.monotonic() + self.retry_seconds
+        pause = FIRST_BACKOFF
+        while True:
+            pending = [i for i, outcome in enumerate(outcomes) if outcome is None]
+            if not pending:
+                self._set_available(True)
+                return [outcome for outcome in outcomes if outcome is not None]
+            try:
+                self._attempt(group, pending, outcomes)
+            except _Transient as error:
+                self._set_available(False)
+                left = deadline - time.monotonic()
+                if left <= 0 or self._closing.is_set():
+                    log.error("database unavailable; writes refused",
+                              extra={"writes": len(pending), "error": str(error)})
+                    for i in pending:
+                        if outcomes[i] is None:
+                            outcomes[i] = (False, StorageUnavailable(str(error)))
+                    continue
+                log.warning("database unavailable; retrying",
+                            extra={"writes": len(pending), "error": str(error)})
+                self._closing.wait(min(pause, left))
+                pause = min(pause * 2, MAX_BACKOFF)
 
-    def _alone(self, fn: Callable[[Connection], Any]) -> tuple[bool, Any]:
+    def _attempt(
+        self, group: list[_Item], pending: list[int], outcomes: list[tuple[bool, Any] | None]
+    ) -> None:
+        """One try of the ``pending`` items: in one transaction, else (a failure that will not
+        pass by itself, such as a seat taken twice) each alone. Raises ``_Transient`` if the
+        database itself failed; ``outcomes`` keeps what was settled before that."""
         try:
             with self.engine.begin() as connection:
-                result = fn(connection)
-            self.commits += 1
-            return (True, result)
-        except Exception as error:  # handed to the caller, who decides
-            return (False, error)
+                results = [group[i][0](connection) for i in pending]
+        except Exception as error:
+            if is_transient(error):
+                raise _Transient(error) from error
+            if len(pending) == 1:
+                outcomes[pending[0]] = (False, error)
+                return
+            for i in pending:
+                self._attempt(group, [i], outcomes)
+            return
+        self.commits += 1
+        for i, result in zip(pending, results, strict=True):
+            outcomes[i] = (True, result)
+
+    def _set_available(self, available: bool) -> None:
+        if available == self.available:
+            return
+        self.available = available
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._tell, available)
+
+    def _tell(self, available: bool) -> None:
+        log.warning("database %s", "available again" if available else "unavailable")
+        for listener in list(self.listeners):
+            try:
+                listener(available)
+            except Exception:
+                log.exception("a storage listener failed")
 
     async def close(self) -> None:
-        """Commit everything submitted so far, then stop (graceful shutdown)."""
+        """Commit everything submitted so far, then stop (graceful shutdown). Writes still
+        being retried are given up (their callers get ``StorageUnavailable``)."""
         if self._queue is not None and self._task is not None and not self._task.done():
             self._queue.put_nowait(None)
-            await self._task
+            loop = asyncio.get_running_loop()
+            # a database that is away gets the retry window, not forever
+            closer = loop.call_later(self.retry_seconds, self._closing.set)
+            try:
+                await self._task
+            finally:
+                closer.cancel()
+        self._closing.set()
         self._pool.shutdown(wait=True)
+        self._readers.shutdown(wait=True)

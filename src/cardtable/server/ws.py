@@ -69,7 +69,7 @@ async def play(websocket: WebSocket, code: str) -> None:
     lang = language_of(websocket)
     await websocket.accept()
     try:
-        table = lobby.get(code)
+        table = await lobby.find(code)
     except ServerError as error:
         with language(lang):
             refusal = error_message(error, None)
@@ -155,7 +155,12 @@ async def _handle_message(table: Table, connection: Connection, text: str) -> No
         message = parse(text)
         ref = message.ref
         if isinstance(message, Act):
-            await table.act(connection.seat, message.action, message.version)
+            def acknowledge(version: int) -> None:
+                connection.push(dumps({"type": "ack", "v": PROTOCOL_VERSION, "ref": ref,
+                                       "version": version}))
+
+            await table.act(connection.seat, message.action, message.version,
+                            accepted=acknowledge)
         elif isinstance(message, Hint):
             connection.push(dumps({**await table.hint(connection.seat, message.version),
                                    "ref": ref}))
@@ -165,11 +170,13 @@ async def _handle_message(table: Table, connection: Connection, text: str) -> No
             if message.lang is not None:
                 connection.language = normalize_language(message.lang) or connection.language
             async with table.lock:
-                with language(connection.language):
-                    connection.push(dumps(table.state_message(connection.seat, full=True)))
+                table.resync(connection)
         elif isinstance(message, Ping):
             connection.push(dumps({"type": "pong", "v": PROTOCOL_VERSION, "ref": ref}))
         elif isinstance(message, Hello):
             raise ServerError("protocol/bad_message")
     except ServerError as error:
         connection.push(error_message(error, ref if ref is not None else ref_of(text)))
+    except Exception:  # a bug must not cost the person their connection; it changed nothing
+        log.exception("a message could not be handled", extra={"table": table.code})
+        connection.push(error_message(ServerError("server/internal_error"), ref_of(text)))

@@ -48,9 +48,13 @@ class StorageUnavailable(Exception):
     """The database could not take (or give back) the work: nothing of it was committed."""
 
 
-def is_transient(error: BaseException) -> bool:
-    """Whether ``error`` may pass by itself (locked, disk full, read-only, connection lost)."""
+def is_transient(error: BaseException, dbapi: Any = None) -> bool:
+    """Whether ``error`` may pass by itself (locked, disk full, read-only, connection lost).
+    ``dbapi``: the driver module, whose own errors count too (the events' hot path runs on the
+    driver's cursor, ``store.append_events``, so its errors arrive unwrapped)."""
     if isinstance(error, OperationalError | InterfaceError):
+        return True
+    if dbapi is not None and isinstance(error, dbapi.OperationalError | dbapi.InterfaceError):
         return True
     return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
 
@@ -156,10 +160,8 @@ class Writer:
                 if left <= 0 or self._closing.is_set():
                     log.error("database unavailable; writes refused",
                               extra={"writes": len(pending), "error": str(error)})
-                    for i in pending:
-                        if outcomes[i] is None:
-                            outcomes[i] = (False, StorageUnavailable(str(error)))
-                    continue
+                    failure = StorageUnavailable(str(error))
+                    return [outcome or (False, failure) for outcome in outcomes]
                 log.warning("database unavailable; retrying",
                             extra={"writes": len(pending), "error": str(error)})
                 self._closing.wait(min(pause, left))
@@ -175,7 +177,7 @@ class Writer:
             with self.engine.begin() as connection:
                 results = [group[i][0](connection) for i in pending]
         except Exception as error:
-            if is_transient(error):
+            if is_transient(error, self.engine.dialect.loaded_dbapi):
                 raise _Transient(error) from error
             if len(pending) == 1:
                 outcomes[pending[0]] = (False, error)

@@ -112,6 +112,12 @@ function receive(message) {
     case 'hint':
       S.hint = message;
       break;
+    case 'status':
+      // the database went away (moves are refused until it is back) or came back
+      S.storage = message.storage === 'unavailable' ? message.message : null;
+      break;
+    case 'ack':
+      break; // the move is stored; the new state follows at once
     case 'error':
       if (message.code === 'auth/bad_token') forgetSeat(code);
       S.error = message.message || message.code;
@@ -125,7 +131,7 @@ function receive(message) {
   const key = JSON.stringify([S.state && S.state.version, S.state && S.state.seat,
     S.state && S.state.legal, S.seats,
     S.seat, S.chatSeen, S.hint && S.hint.version, S.dealEnd && S.dealEnd.deal,
-    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status]);
+    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status, S.storage]);
   if (key === shownKey) return;
   shownKey = key;
   render();
@@ -201,6 +207,7 @@ function render() {
   if (!S.connected) {
     app.append(h('p', { class: 'banner', role: 'status' }, t('Connection lost; reconnecting…')));
   }
+  if (S.storage) app.append(h('p', { class: 'banner', role: 'status' }, S.storage));
   if (S.error) app.append(h('p', { class: 'error', role: 'alert' }, S.error));
   if (isWaiting) {
     app.append(waiting());
@@ -545,7 +552,9 @@ async function main() {
       S.games = await getJSON(`/api/games?lang=${encodeURIComponent(lang)}`).catch(() => []);
     }
   } catch (error) {
-    clear(app).append(h('p', { class: 'error', role: 'alert' }, t('There is no table with this code.')),
+    // the server's own words when it gave some (a table set aside, the database away)
+    const said = error && error.status && error.status !== 404 ? error.message : null;
+    clear(app).append(h('p', { class: 'error', role: 'alert' }, said || t('There is no table with this code.')),
       h('a', { href: '/' }, t('Back to the lobby')));
     return;
   }

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean messages chromium
+.PHONY: run test lint bench clean messages chromium postgresql
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -19,7 +19,7 @@ run: $(STAMP)
 	$(BIN)/cardtable serve
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.
-test: $(STAMP) chromium
+test: $(STAMP) chromium postgresql
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto -q; status=$$?; \
@@ -32,6 +32,15 @@ chromium:
 			{ apt-get update && apt-get install -y chromium; }; \
 		else echo "!!! /usr/bin/chromium is missing and this is not root: the browser tests" \
 			"will be SKIPPED. Install it with: sudo apt-get install -y chromium !!!"; fi; \
+	fi
+
+# The server tests run on SQLite and on a throwaway PostgreSQL cluster made from Debian's binaries.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get install -y postgresql || \
+			{ apt-get update && apt-get install -y postgresql; }; \
+		else echo "!!! PostgreSQL's server binaries are missing and this is not root: the" \
+			"PostgreSQL tests will be SKIPPED. Install them with: sudo apt-get install -y postgresql !!!"; fi; \
 	fi
 
 lint: $(STAMP)

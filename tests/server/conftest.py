@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from tests.pg import pg_cluster, pg_url  # noqa: F401  (fixtures for the PostgreSQL tests)
 from websockets.asyncio.client import ClientConnection, connect
 
 from cardtable.server.app import create_app

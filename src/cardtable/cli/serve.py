@@ -19,7 +19,9 @@ from cardtable.i18n import _
 @click.option("--host", default=None, help="Address to listen on (default 127.0.0.1).")
 @click.option("--port", type=int, default=None, help="Port to listen on (default 8000).")
 @click.option("--db", default=None, metavar="URL",
-              help="SQLAlchemy database URL (default: SQLite in the data folder).")
+              help="SQLAlchemy database URL (default: SQLite in the data folder), e.g. "
+                   "postgresql+psycopg://USER:PASSWORD@HOST:5432/DATABASE (pip install "
+                   "'cardtable[postgres]').")
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder of the default SQLite database (default ./data).")
 @click.option("--grace-seconds", type=float, default=None,

@@ -131,16 +131,43 @@ def make_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
     return ServerConfig(**values)
 
 
-@pytest.fixture
-def start_server(tmp_path: Path) -> Iterator[Callable[..., RunningServer]]:
-    """Start servers on ``tmp_path``'s database (again after a stop, for restart tests)."""
+def _server_starter(tmp_path: Path, db: str) -> tuple[Callable[..., RunningServer],
+                                                     list[RunningServer]]:
     running: list[RunningServer] = []
 
     def start(**overrides: Any) -> RunningServer:
-        server = RunningServer(make_config(tmp_path, **overrides))
+        server = RunningServer(make_config(tmp_path, **({"db": db} if db else {}), **overrides))
         running.append(server)
         return server
 
+    return start, running
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> str:
+    """The server tests run on both databases: ``""`` (SQLite in the test's folder) or the URL
+    of a fresh database on the test PostgreSQL cluster (``tests/pg.py``)."""
+    if request.param == "sqlite":
+        return ""
+    cluster = request.getfixturevalue("pg_cluster")
+    url: str = cluster.new_database()
+    return url
+
+
+@pytest.fixture
+def start_server(tmp_path: Path, database: str) -> Iterator[Callable[..., RunningServer]]:
+    """Start servers on this test's database (again after a stop, for restart tests)."""
+    start, running = _server_starter(tmp_path, database)
+    yield start
+    for server in running:
+        if server.thread.is_alive():
+            server.stop()
+
+
+@pytest.fixture
+def start_sqlite_server(tmp_path: Path) -> Iterator[Callable[..., RunningServer]]:
+    """``start_server`` on SQLite only (for faults that only SQLite has: a file lock)."""
+    start, running = _server_starter(tmp_path, "")
     yield start
     for server in running:
         if server.thread.is_alive():

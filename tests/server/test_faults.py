@@ -34,7 +34,7 @@ def is_status(available: bool) -> Any:
     return lambda m: m["type"] == "status" and m["storage"] == wanted
 
 
-def database(server: RunningServer) -> Path:
+def db_file(server: RunningServer) -> Path:
     return Path(server.config.data_dir) / "cardtable.db"
 
 
@@ -94,11 +94,11 @@ def test_writer_retries_while_locked_and_refuses_after_its_window(tmp_path: Path
 # -- a person's move ----------------------------------------------------------------------------
 
 
-def test_a_locked_database_blocks_only_writes(start_server: Any) -> None:
+def test_a_locked_database_blocks_only_writes(start_sqlite_server: Any) -> None:
     """While another process holds the lock (the write waiting, 60 s of retries allowed), the
     loop is free: another table's ping and state, and the lobby, answer; the move is kept
     waiting, then committed and acknowledged once the lock is gone, and the deal goes on."""
-    server = start_server(write_retry_seconds=60)
+    server = start_sqlite_server(write_retry_seconds=60)
     joined = quick_play(server, "punttu", players=2)
     other = quick_play(server, "putto", players=2)
 
@@ -108,7 +108,7 @@ def test_a_locked_database_blocks_only_writes(start_server: Any) -> None:
         assert turn is not None
         watcher = await Client.open(server, other["code"], None)
         await watcher.until(lambda m: m["type"] == "state")
-        with HeldLock(database(server)) as lock:
+        with HeldLock(db_file(server)) as lock:
             await me.act(turn["legal"][0], turn["version"], ref="move-1")
             await me.until(is_status(False))  # told at once, while the write still waits
             await watcher.send({"type": "ping", "ref": "p"})
@@ -132,18 +132,20 @@ def test_a_locked_database_blocks_only_writes(start_server: Any) -> None:
     asyncio.run(run())
 
 
-def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(start_server: Any) -> None:
+def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
+    start_sqlite_server: Any,
+) -> None:
     """The retry window runs out: the person gets ``server/storage_unavailable`` on the same
     socket, the table is as before; once the database is back it carries on by itself (the
     same state again), and the move can be made again."""
-    server = start_server(write_retry_seconds=0.2)
+    server = start_sqlite_server(write_retry_seconds=0.2)
     joined = quick_play(server, "putto", players=2)
 
     async def run() -> None:
         me = await Client.open(server, joined["code"], joined["token"])
         turn = await me.my_turn()
         assert turn is not None
-        with HeldLock(database(server)):
+        with HeldLock(db_file(server)):
             await me.act(turn["legal"][0], turn["version"], ref="m")
             error = await me.until(lambda m: m["type"] == "error")
             assert error["code"] == UNAVAILABLE and error["ref"] == "m"
@@ -163,18 +165,18 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(start_serve
 # -- moves made for a seat: a bot, a timer ------------------------------------------------------
 
 
-def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_server: Any) -> None:
+def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_server: Any) -> None:
     """The bot's move fails to commit (the lock outlasts the retry window): the table is
     suspended, not frozen; once the lock is gone it is rebuilt from storage and the bot moves
     again by itself. Nothing the players saw was unstored; the record replays."""
-    server = start_server(write_retry_seconds=0.2, bot_delay=0.3)
+    server = start_sqlite_server(write_retry_seconds=0.2, bot_delay=0.3)
     joined = quick_play(server, "punttu", players=2)
 
     async def run() -> None:
         me = await Client.open(server, joined["code"], joined["token"])
         turn = await me.my_turn()
         assert turn is not None
-        lock = HeldLock(database(server))
+        lock = HeldLock(db_file(server))
         await me.act(turn["legal"][0], turn["version"], ref="mine")
         await me.until(lambda m: m["type"] == "ack")
         lock.hold()  # within the bot's delay: its move meets the lock
@@ -199,9 +201,9 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_server: Any)
 
 
 def test_a_timer_move_that_cannot_be_stored_is_made_once_the_database_is_back(
-    start_server: Any,
+    start_sqlite_server: Any,
 ) -> None:
-    server = start_server(write_retry_seconds=0.2)
+    server = start_sqlite_server(write_retry_seconds=0.2)
     joined = quick_play(server, "putto", players=2, turn_seconds=0.3)
 
     async def run() -> None:
@@ -209,7 +211,7 @@ def test_a_timer_move_that_cannot_be_stored_is_made_once_the_database_is_back(
         turn = await me.my_turn()
         assert turn is not None
         table = server.lobby.tables[joined["code"]]
-        with HeldLock(database(server)):
+        with HeldLock(db_file(server)):
             await me.until(is_status(False))  # the timer's move met the lock
             for _ in range(200):
                 if table.suspended:
@@ -228,15 +230,15 @@ def test_a_timer_move_that_cannot_be_stored_is_made_once_the_database_is_back(
 
 
 def test_a_join_while_the_database_is_away_is_refused_and_takes_no_seat(
-    start_server: Any,
+    start_sqlite_server: Any,
 ) -> None:
-    server = start_server(write_retry_seconds=0.2)
+    server = start_sqlite_server(write_retry_seconds=0.2)
     with server.http() as http:
         made = http.post("/api/tables", json={"game": "punttu", "seats": [
             {"kind": "person"}, {"kind": "person"}]})
         assert made.status_code == 201, made.text
         code = made.json()["code"]
-        with HeldLock(database(server)):
+        with HeldLock(db_file(server)):
             refused = http.post(f"/api/tables/{code}/join", json={"name": "Ane"})
             assert refused.status_code == 503
             assert refused.json()["error"]["code"] == UNAVAILABLE
@@ -296,7 +298,10 @@ def serve(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_a_second_server_on_the_same_database_is_refused(server: RunningServer) -> None:
+def test_a_second_server_on_the_same_database_is_refused(
+    start_sqlite_server: Any,
+) -> None:
+    server = start_sqlite_server()
     done = serve(Path(server.config.data_dir))
     assert done.returncode != 0
     assert "another cardtable server" in done.stderr, done.stderr
@@ -323,10 +328,10 @@ def test_a_read_only_database_stops_the_start(tmp_path: Path) -> None:
             prepare_database(make_config(disk.path))
 
 
-def test_a_table_that_cannot_be_rebuilt_is_set_aside(start_server: Any) -> None:
+def test_a_table_that_cannot_be_rebuilt_is_set_aside(start_sqlite_server: Any) -> None:
     """A stored action the engine refuses (a damaged table): the server starts, the others
     play, and that table answers a clear code (HTTP and WebSocket), never a 500."""
-    server = start_server()
+    server = start_sqlite_server()
     good = quick_play(server, "putto", players=2)
     bad = quick_play(server, "punttu", players=2)
     server.stop()
@@ -337,7 +342,7 @@ def test_a_table_that_cannot_be_rebuilt_is_set_aside(start_server: Any) -> None:
         store.append_events(db, bad["code"], [store.StoredEvent(
             len(stored.events) + 1, "action", {"seat": 0, "text": "fly away", "by": "person"})])
     engine.dispose()
-    again = start_server()
+    again = start_sqlite_server()
     with again.http() as http:
         answer = http.get(f"/api/tables/{bad['code']}")
         assert answer.status_code == 409

@@ -29,13 +29,14 @@ def _register() -> None:
     speak_through_cardtable()
     from cardtable.cli.arena import arena
     from cardtable.cli.bench import bench
+    from cardtable.cli.db import db
     from cardtable.cli.loadtest import loadtest
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
     from cardtable.cli.rules import rules
     from cardtable.cli.serve import serve
 
-    for command in (play, replay, rules, arena, bench, serve, loadtest):
+    for command in (play, replay, rules, arena, bench, serve, loadtest, db):
         main.add_command(command)
 
 

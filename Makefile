@@ -10,12 +10,20 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall only when the project definition or a catalog changes (the build compiles catalogs).
-$(STAMP): $(BIN)/python pyproject.toml $(wildcard src/cardtable/locale/*/LC_MESSAGES/*.po)
-	$(BIN)/python -m pip install --quiet -e '.[test,research]'
-	touch $(STAMP)
+PLAY_STAMP := $(VENV)/.installed-play
+CATALOGS := $(wildcard src/cardtable/locale/*/LC_MESSAGES/*.po)
 
-run: $(STAMP)
+# Reinstall only when the project definition or a catalog changes (the build compiles catalogs).
+# Playing needs only the package; tests, lint and the research environments need the extras.
+$(PLAY_STAMP): $(BIN)/python pyproject.toml $(CATALOGS)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(STAMP): $(BIN)/python pyproject.toml $(CATALOGS)
+	$(BIN)/python -m pip install --quiet -e '.[test,research]'
+	touch $(STAMP) $(PLAY_STAMP)
+
+run: $(PLAY_STAMP)
 	$(BIN)/cardtable serve
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.

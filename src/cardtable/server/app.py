@@ -17,8 +17,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from cardtable import __version__, web
@@ -31,6 +32,7 @@ from cardtable.server.errors import ServerError
 from cardtable.server.instance import ServerLock
 from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
+from cardtable.server.metrics import Metrics
 from cardtable.server.migrations import upgrade
 from cardtable.server.table import Services
 from cardtable.server.writer import StorageUnavailable, Writer
@@ -85,8 +87,11 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         pool = ThreadPoolExecutor(
             max_workers=config.bot_threads, thread_name_prefix="cardtable-bot"
         )
-        services = Services(config=config, writer=writer, pool=pool)
+        metrics = Metrics()
+        writer.on_commit = metrics.commit_seconds.observe
+        services = Services(config=config, writer=writer, pool=pool, metrics=metrics)
         lobby = Lobby(services)
+        metrics.watch(lambda: lobby.tables.values(), lambda: writer.available)
         rebuilt = lobby.rebuild()
         writer.start()
         lobby.resume()
@@ -124,6 +129,12 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         return JSONResponse(
             {"error": {"code": "http/not_found", "message": _("not found")}}, status_code=404
         )
+
+    @app.get("/metrics", include_in_schema=False)
+    def prometheus_metrics(request: Request) -> Response:
+        """Prometheus metrics (docs/deploy.md)."""
+        lobby: Lobby = request.app.state.lobby
+        return Response(lobby.services.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
 
     @app.exception_handler(StorageUnavailable)
     async def storage_unavailable(request: Request, exc: Exception) -> JSONResponse:

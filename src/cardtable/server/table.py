@@ -57,6 +57,7 @@ from cardtable.server.bots import STAND_IN, BotSeats
 from cardtable.server.chat import RateWindow, chat_message, checked_line
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
+from cardtable.server.metrics import Metrics
 from cardtable.server.protocol import PROTOCOL_VERSION
 from cardtable.server.store import StoredEvent, StoredTable
 from cardtable.server.writer import StorageUnavailable, Writer
@@ -201,6 +202,7 @@ class Services:
     writer: Writer
     pool: Executor
     clock: Callable[[], float] = time.time
+    metrics: Metrics = field(default_factory=Metrics)
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -651,6 +653,7 @@ class Table:
         (the WebSocket's ``ack``)."""
         if seat is None:
             raise ServerError("seat/spectator")
+        began = time.perf_counter()
         async with self.lock:
             if self.suspended:
                 raise ServerError("server/storage_unavailable")
@@ -702,6 +705,9 @@ class Table:
                 self.result = result
             self.deadline = None
             self._after_step(match, deal_over, stored)
+            metrics = self.services.metrics
+            metrics.actions.labels(by).inc()
+            metrics.action_seconds.observe(time.perf_counter() - began)
 
     def _advance(
         self, match: Match, stored: list[StoredEvent]

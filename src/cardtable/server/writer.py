@@ -85,6 +85,8 @@ class Writer:
         self.available = True
         #: Called on the loop with the new ``available`` whenever it changes.
         self.listeners: list[Callable[[bool], None]] = []
+        #: Called with each group commit's duration in seconds (the metrics).
+        self.on_commit: Callable[[float], None] | None = None
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -132,7 +134,10 @@ class Writer:
             closing = item is None
             if not group:
                 continue
+            began = time.perf_counter()
             outcomes = await loop.run_in_executor(self._pool, self._commit, group)
+            if self.on_commit is not None:
+                self.on_commit(time.perf_counter() - began)
             for (_fn, future), (ok, value) in zip(group, outcomes, strict=True):
                 if future.done():
                     continue

@@ -176,6 +176,7 @@ async def _handle_message(table: Table, connection: Connection, text: str) -> No
         elif isinstance(message, Hello):
             raise ServerError("protocol/bad_message")
     except ServerError as error:
+        table.services.metrics.errors.labels(error.code).inc()
         connection.push(error_message(error, ref if ref is not None else ref_of(text)))
     except Exception:  # a bug must not cost the person their connection; it changed nothing
         log.exception("a message could not be handled", extra={"table": table.code})

@@ -169,7 +169,7 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_serve
     """The bot's move fails to commit (the lock outlasts the retry window): the table is
     suspended, not frozen; once the lock is gone it is rebuilt from storage and the bot moves
     again by itself. Nothing the players saw was unstored; the record replays."""
-    server = start_sqlite_server(write_retry_seconds=0.2, bot_delay=0.3)
+    server = start_sqlite_server(write_retry_seconds=0.2, bot_delay=1.5)
     joined = quick_play(server, "punttu", players=2)
 
     async def run() -> None:
@@ -179,7 +179,8 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_serve
         lock = HeldLock(db_file(server))
         await me.act(turn["legal"][0], turn["version"], ref="mine")
         await me.until(lambda m: m["type"] == "ack")
-        lock.hold()  # within the bot's delay: its move meets the lock
+        lock.hold()  # within the bot's delay (1.5 s, ample for a process to start): its move
+        # meets the lock
         try:
             await me.until(is_status(False))
             # the bot's move is refused after the window: the table is suspended

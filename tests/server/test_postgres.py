@@ -72,7 +72,7 @@ def test_a_bot_move_during_an_outage_is_not_lost_and_the_table_rebuilds(
 ) -> None:
     """Observed before: the bot's move stayed in memory unstored, the next move was stored on
     top of the gap, and after a restart the table could not be rebuilt (500 for good)."""
-    config = make_config(tmp_path, db=pg_url, write_retry_seconds=0.2, bot_delay=0.3)
+    config = make_config(tmp_path, db=pg_url, write_retry_seconds=0.2, bot_delay=1.5)
     server = RunningServer(config)
     joined = quick_play(server, "punttu", players=2)
     code = joined["code"]

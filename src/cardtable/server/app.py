@@ -98,8 +98,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         app.state.lobby = lobby
         app.state.config = config
         collector = Collector()
-        collector.tune()  # after the rebuild: the tables rebuilt at start are frozen too
-        log.info("server ready", extra={"tables_rebuilt": rebuilt,
+        collector.tune()
+        log.info("server ready", extra={"tables_to_rebuild": rebuilt,
                                         "db": engine.url.render_as_string(hide_password=True)})
         try:
             yield

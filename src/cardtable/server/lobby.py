@@ -2,12 +2,14 @@
 
 The lobby holds the tables being played (and those waiting for people) in memory; a finished
 table is read back from the store when asked for (its record, its result). On start,
-``rebuild`` replays every unfinished table from its events.
+``rebuild`` notes every unfinished table; ``resume`` replays them from their events in the
+background, and one that someone asks for first is replayed at once (``find``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from functools import partial
 from typing import Any
@@ -31,25 +33,70 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         #: Tables whose stored events cannot be replayed, set aside at start: code → why.
         self.unplayable: dict[str, str] = {}
+        #: Unfinished tables not rebuilt yet since the start (``rebuild``), oldest first.
+        self._unloaded: dict[str, None] = {}
+        self._loading: dict[str, asyncio.Future[None]] = {}
+        self._loader: asyncio.Task[None] | None = None
         services.writer.listeners.append(self._storage_changed)
 
     # -- start and stop ---------------------------------------------------------------------------
 
     def rebuild(self) -> int:
-        """Replay every unfinished table from the store; returns how many."""
-        read = self.services.writer.read
-        for code in read(store.unfinished_codes):
+        """Note every unfinished table to be rebuilt; returns how many. Only their codes are
+        read now: the server answers at once, and ``resume`` rebuilds them in the background
+        (oldest first), while a table someone asks for is rebuilt at once (``find``)."""
+        codes = self.services.writer.read(store.unfinished_codes)
+        self._unloaded = dict.fromkeys(code for code in codes if code not in self.tables)
+        return len(self._unloaded)
+
+    def resume(self) -> None:
+        """Once the loop runs: rebuild the noted tables in the background."""
+        self._loader = asyncio.get_running_loop().create_task(self._load_all())
+
+    async def _load_all(self) -> None:
+        pause = 0.05
+        while self._unloaded:
+            code = next(iter(self._unloaded))
             try:
-                stored = read(partial(store.load_table, code=code))
-                assert stored is not None
-                table = Table.rebuild(stored, self.services)
-            except StorageUnavailable:
-                raise
-            except Exception as error:  # one bad table never keeps the others from starting
-                self._set_aside(code, error)
-                continue
-            self.tables[code] = table
-        return len(self.tables)
+                await self._load(code)
+                pause = 0.05
+            except ServerError:  # the database is away: try again later
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 5.0)
+            await asyncio.sleep(0)  # let the loop answer between two tables
+        log.info("every unfinished table rebuilt", extra={"tables": len(self.tables)})
+
+    async def _load(self, code: str) -> None:
+        """Rebuild the noted table ``code`` (once, however many ask at the same time) and give
+        it back its grace periods, bots and timers."""
+        loading = self._loading.get(code)
+        if loading is None:
+            loading = self._loading[code] = asyncio.ensure_future(self._rebuild_one(code))
+        try:
+            await asyncio.shield(loading)
+        finally:
+            if loading.done():
+                self._loading.pop(code, None)
+
+    async def _rebuild_one(self, code: str) -> None:
+        try:
+            stored = await self.services.writer.query(
+                partial(store.load_table, code=code))
+        except StorageUnavailable:
+            raise ServerError("server/storage_unavailable") from None
+        self._unloaded.pop(code, None)
+        try:
+            assert stored is not None, code
+            table = Table.rebuild(stored, self.services)
+        except Exception as error:  # one bad table never keeps the others from starting
+            self._set_aside(code, error)
+            return
+        self.tables[code] = table
+        table.start_graces()
+        table.schedule()
+        if table.status == "waiting" and not table.free_seats():
+            # the last seat was stored but the start was not (a crash in between)
+            asyncio.get_running_loop().create_task(table.start_if_full())
 
     def _set_aside(self, code: str, error: BaseException) -> None:
         reason = str(error) or type(error).__name__
@@ -62,22 +109,16 @@ class Lobby:
         for table in self.tables.values():
             table.tell_storage(available)
 
-    def resume(self) -> None:
-        """Once the loop runs: grace periods for everyone, bots back to their moves."""
-        loop = asyncio.get_running_loop()
-        for table in self.tables.values():
-            table.start_graces()
-            table.schedule()
-            if table.status == "waiting" and not table.free_seats():
-                # the last seat was stored but the start was not (a crash in between)
-                loop.create_task(table.start_if_full())
-
     def forget_if_done(self, table: Table) -> None:
         """Drop a finished table nobody watches from memory (the store keeps it)."""
         if table.status == "finished" and not table.connections():
             self.tables.pop(table.code, None)
 
     async def close(self) -> None:
+        if self._loader is not None:
+            self._loader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loader
         for table in self.tables.values():
             await table.close()
 
@@ -165,8 +206,11 @@ class Lobby:
         return self._rebuilt(code, stored)
 
     async def find(self, code: str) -> Table:
-        """``get`` without blocking the loop: the database is read in a reader thread."""
+        """``get`` without blocking the loop: the database is read in a reader thread; an
+        unfinished table not rebuilt yet since the start is rebuilt now, to stay."""
         code = normalize_code(code)
+        if code in self._unloaded:
+            await self._load(code)
         found = self._in_memory(code)
         if found is not None:
             return found

@@ -28,14 +28,20 @@ from cardtable.i18n import _
               help="Tables made (and left idle) to measure memory per table.")
 @click.option("--url", default=None,
               help="A running server to load (default: start one on 127.0.0.1).")
+@click.option("--pace", type=click.FloatRange(0, 600), default=0.0, show_default=True,
+              help="Open loop: each table acts about every PACE seconds (±50%); 0: as fast "
+                   "as the server answers (closed loop).")
+@click.option("--db", default=None, metavar="URL",
+              help="Database URL for the server started here (default: a fresh SQLite).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON line.")
 def loadtest(tables: int, seconds: float, warmup: float, idle_tables: int, url: str | None,
-             as_json: bool) -> None:
+             pace: float, db: str | None, as_json: bool) -> None:
     """Load the game server with real WebSocket clients and report what it sustains."""
     from cardtable.server.loadtest import run
 
     report = asyncio.run(
-        run(tables=tables, seconds=seconds, warmup=warmup, url=url, idle_tables=idle_tables)
+        run(tables=tables, seconds=seconds, warmup=warmup, url=url, idle_tables=idle_tables,
+            pace=pace, db=db)
     )
     data = report.to_dict()
     if as_json:

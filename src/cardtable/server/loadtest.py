@@ -1,7 +1,10 @@
 """The load benchmark: real WebSocket clients, in this process, drive a server in another.
 
 N four-seat Punttu tables, every seat a person played by a client that sends the first legal
-action as soon as its state says it must decide. Measured over a window after a warm-up:
+action as soon as its state says it must decide (the closed loop: as fast as the server
+answers), or after a pause of ``pace`` seconds with ±50% jitter (the open loop: each table acts
+about every ``pace`` seconds, as people do; the server's capacity is then the number of tables
+it holds at a given latency). Measured over a window after a warm-up:
 accepted actions per second (the actor saw the next state) and the action-to-update latency
 (from sending an action to receiving the state that includes it), as percentiles. Idle memory
 per table is the server's resident memory grown by making and starting tables nobody plays.
@@ -17,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -121,7 +125,7 @@ def rss_kib(pid: int) -> int | None:
 class LocalServer:
     """``cardtable serve`` on a free loopback port with a throw-away database."""
 
-    def __init__(self) -> None:
+    def __init__(self, db: str | None = None) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="cardtable-load-")
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
@@ -130,7 +134,8 @@ class LocalServer:
                "CARDTABLE_GRACE_SECONDS": "3600"}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
-             "--port", str(self.port), "--data-dir", self.folder.name],
+             "--port", str(self.port), "--data-dir", self.folder.name,
+             *(["--db", db] if db else [])],
             env=env, stdout=subprocess.DEVNULL,
         )
         self.url = f"http://127.0.0.1:{self.port}"
@@ -168,8 +173,10 @@ async def _make_table(http: httpx.AsyncClient, started: bool = True) -> tuple[st
     return code, tokens
 
 
-async def _seat(ws_url: str, code: str, token: str, stats: Stats) -> None:
-    """One seat's client: act on every state that lists legal actions; time the answer."""
+async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 0.0) -> None:
+    """One seat's client: act on every state that lists legal actions (after ``pace`` seconds
+    with jitter, if given); time the answer from sending to the state that includes it."""
+    jitter = random.Random(f"{code}:{token}")
     ws: ClientConnection = await connect(f"{ws_url}/ws/{code}", max_size=2**22,
                                          open_timeout=60, ping_interval=None, compression=None)
     loads, dumps, clock = orjson.loads, json.dumps, time.perf_counter
@@ -192,6 +199,8 @@ async def _seat(ws_url: str, code: str, token: str, stats: Stats) -> None:
                     stats.accepted += 1
                 sent = None
             if message["legal"] and sent is None and message["status"] == "running":
+                if pace:
+                    await asyncio.sleep(pace * jitter.uniform(0.5, 1.5))
                 sent = (message["version"], clock())
                 await ws.send(dumps({"type": "action", "action": message["legal"][0],
                                      "version": message["version"]}))
@@ -213,8 +222,8 @@ async def _idle_memory(url: str, pid: int, count: int) -> float | None:
 
 
 async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
-              idle_tables: int) -> Report:
-    server = LocalServer() if url is None else None
+              idle_tables: int, pace: float = 0.0, db: str | None = None) -> Report:
+    server = LocalServer(db) if url is None else None
     base = url or (server.url if server else "")
     ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
     try:
@@ -226,7 +235,7 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
             made = [await _make_table(http) for _ in range(tables)]
         tasks = [
-            asyncio.create_task(_seat(ws_url, code, token, stats))
+            asyncio.create_task(_seat(ws_url, code, token, stats, pace))
             for code, tokens in made
             for token in tokens
         ]

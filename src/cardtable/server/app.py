@@ -12,14 +12,17 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from cardtable import __version__, web
 from cardtable.i18n import _
 from cardtable.server import db, http, ws
+from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.collector import Collector
 from cardtable.server.config import ServerConfig
+from cardtable.server.invalid import invalid_request
 from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
 from cardtable.server.migrations import upgrade
@@ -74,7 +77,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(http.router)
     app.include_router(ws.router)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
+    # the body limit runs inside the language middleware, so its refusal is in the request's
+    app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
+    app.add_exception_handler(RequestValidationError, invalid_request)  # request/invalid
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

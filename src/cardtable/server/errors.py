@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "chat/empty": N_("a chat message cannot be empty"),
     "chat/too_long": N_("a chat message holds at most {limit} characters"),
     "chat/rate_limited": N_("too many chat messages: wait a few seconds"),
+    "server/internal": N_("the server could not handle this message"),
     "server/shutting_down": N_("the server is shutting down; reconnect in a moment"),
 }
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as FastAPIPath
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 import cardtable
 from cardtable import __version__
@@ -21,7 +21,7 @@ from cardtable.games import game_class
 from cardtable.i18n import _
 from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
-from cardtable.server.inputs import INT64_MAX, Int64, Name, Text
+from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.lobby import Lobby
 from cardtable.server.table import SeatPlan, Table, TableConfig
 from cardtable.web.language import normalize, translation
@@ -43,7 +43,7 @@ MAX_OPTIONS = 16
 #: The longest game name, bot level, option name or option text value (characters).
 MAX_WORD = 40
 
-Word = Annotated[Text, Field(max_length=MAX_WORD)]
+Word = Annotated[str, Field(max_length=MAX_WORD), AfterValidator(check_text)]
 Players = Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)]
 Options = Annotated[
     dict[Word, bool | Int64 | Word],

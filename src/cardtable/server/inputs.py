@@ -67,8 +67,8 @@ def printable(text: str, limit: int = 40) -> str:
     return short.encode("utf-8", "replace").decode("utf-8")
 
 
-#: Text from a client: any characters but lone surrogates.
-Text = Annotated[str, AfterValidator(check_text)]
+#: Text from a client is ``Annotated[str, Field(max_length=…), AfterValidator(check_text)]``:
+#: the length first, so a long text is refused before it is scanned.
 #: A player's name (``check_name``); the length bound before the check keeps it cheap.
 Name = Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME), AfterValidator(check_name)]
 #: An integer that fits in 64 bits, so it can be echoed and stored.

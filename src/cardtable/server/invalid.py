@@ -59,7 +59,7 @@ def field_name(location: Sequence[int | str]) -> str:
         elif part == "[key]":
             continue  # a dict's key was refused: the field named is that key
         else:
-            text += ("." if text else "") + printable(part)
+            text += ("." if text else "") + printable(part, 20)
     return printable(text or "body", _LONGEST_FIELD)
 
 

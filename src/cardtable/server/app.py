@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardtable import __version__, web
 from cardtable.i18n import _
@@ -22,7 +23,7 @@ from cardtable.server import db, http, ws
 from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.collector import Collector
 from cardtable.server.config import ServerConfig
-from cardtable.server.invalid import invalid_request
+from cardtable.server.invalid import http_error, invalid_request
 from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
 from cardtable.server.migrations import upgrade
@@ -81,6 +82,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
     app.add_exception_handler(RequestValidationError, invalid_request)  # request/invalid
+    app.add_exception_handler(StarletteHTTPException, http_error)  # the same shape for the rest
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

@@ -23,6 +23,7 @@ from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.lobby import Lobby
+from cardtable.server.refusals import refusals
 from cardtable.server.table import SeatPlan, Table, TableConfig
 from cardtable.web.language import normalize, translation
 
@@ -90,30 +91,6 @@ class QuickPlay(Strict):
     options: Options
     turn_seconds: TurnSeconds | None = None
     hints: bool = True
-
-
-class ErrorDetail(BaseModel):
-    code: str = Field(description="stable, namespaced: clients switch on it")
-    message: str = Field(description="for people, in the request's language")
-
-
-class ErrorBody(BaseModel):
-    """Every refusal: ``{"error": {"code": …, "message": …}}``."""
-
-    error: ErrorDetail
-
-
-def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI ``responses`` of an endpoint's refusals (all in the ``ErrorBody`` shape)."""
-    described = {
-        404: "no such table (table/not_found)",
-        409: "the seat is taken, or the table is full or started",
-        413: "the body is larger than the limit (request/too_large)",
-        422: "the request is invalid (request/invalid) or the table cannot be made "
-             "(table/bad_config, table/no_such_seat)",
-    }
-    return {status: {"model": ErrorBody, "description": described[status]}
-            for status in (*statuses, 413, 422)}
 
 
 class SeatInfo(BaseModel):

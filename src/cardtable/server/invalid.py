@@ -14,8 +14,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardtable.i18n import N_, _
 from cardtable.server.errors import ServerError
@@ -86,6 +88,23 @@ def refusal(errors: Sequence[Any]) -> ServerError:
         return ServerError("request/invalid", field="body", problem=problem(first))
     return ServerError("request/invalid", field=field_name(first.get("loc", ())),
                        problem=problem(first))
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's and FastAPI's own HTTP errors in the project's shape: the 400 for a body it
+    cannot even decode (not UTF-8) is the same refusal as a body that is not JSON (422
+    ``request/invalid``); a 405 is ``http/method_not_allowed``. Any other keeps FastAPI's."""
+    status = exc.status_code if isinstance(exc, StarletteHTTPException) else 500
+    if status == 400:
+        error = ServerError("request/invalid", field="body", problem=_(PROBLEMS["json_invalid"]))
+        return JSONResponse({"error": error.to_dict()}, status_code=422)
+    if status == 405:
+        return JSONResponse(
+            {"error": {"code": "http/method_not_allowed",
+                       "message": _("this address does not answer that method")}},
+            status_code=405, headers=getattr(exc, "headers", None),
+        )
+    return await http_exception_handler(request, exc)  # type: ignore[arg-type]
 
 
 async def invalid_request(request: Request, exc: Exception) -> JSONResponse:

@@ -200,6 +200,7 @@ def test_bad_messages_never_cost_the_connection(served: LocalServer, memory: lis
         ('{"type": "ping", "ref": -9223372036854775809}', "protocol/bad_message", None),
         ('{"type": "ping", "ref": "\\ud800"}', "protocol/bad_message", None),
         ('{"type": "chat", "text": "hi \\ud800", "ref": 7}', "protocol/bad_message", 7),
+        ('{"type": "chat", "text": "\\u001b[31mred", "ref": 8}', "protocol/bad_message", 8),
         ('{"type": "action", "action": "play \\udc00", "version": 1, "ref": "a"}',
          "protocol/bad_message", "a"),
         ('{"type": "action", "action": "play Ko", "version": 1e400}', "protocol/bad_message",

@@ -60,6 +60,15 @@ def check_name(text: str) -> str:
     return name
 
 
+def check_line(text: str) -> str:
+    """A chat line: ``check_text``, and no control character but line breaks and tabs (an
+    escape sequence would recolour a terminal that shows the chat or the logs)."""
+    check_text(text)
+    if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in text):
+        raise ValueError(_("the text holds a control character"))
+    return text
+
+
 def printable(text: str, limit: int = 40) -> str:
     """``text`` cut to ``limit`` characters with anything unencodable replaced: safe to name a
     field in an error message without echoing what was sent."""

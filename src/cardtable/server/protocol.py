@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from cardtable.server.errors import ServerError
-from cardtable.server.inputs import INT64_MAX, INT64_MIN, Int64, check_text, encodable
+from cardtable.server.inputs import INT64_MAX, INT64_MIN, Int64, check_line, check_text, encodable
 
 PROTOCOL_VERSION = 1
 #: The largest client message the server reads (characters); a longer one is refused unread
@@ -61,8 +61,9 @@ class Hint(_Message):
 
 class Chat(_Message):
     type: Literal["chat"]
-    #: Shown to everyone: no lone surrogate; the table's chat limits (length, rate) come next.
-    text: Annotated[str, Field(max_length=2000), AfterValidator(check_text)]
+    #: Shown to everyone: no lone surrogate nor control character but line breaks and tabs;
+    #: the table's chat limits (length, rate) come next.
+    text: Annotated[str, Field(max_length=2000), AfterValidator(check_line)]
 
 
 class Sync(_Message):

@@ -2,6 +2,11 @@
 
 Refusals are ``{"error": {"code": …, "message": …}}`` with a fitting status: 404 for an unknown
 table, 409 for a seat taken or a table full or started, 422 for a table that cannot be made.
+
+Every field is checked before anything is built from it (issue 14: a player count of 2**63
+built that many seats): first by pydantic, with bounds over every game (422 ``request/invalid``,
+answered by ``invalid.py``), then by the engine for the game asked for (``table/bad_config``).
+Bodies are at most ``bodylimit.MAX_BODY`` bytes (413 ``request/too_large``).
 """
 
 from __future__ import annotations

@@ -446,7 +446,16 @@ def test_pt21_target_ends_after_the_deal_that_reaches_it() -> None:
 @rule("PT-21")
 def test_pt21_deals_and_target_together_are_rejected() -> None:
     with pytest.raises(cardtable.OptionError, match="not both"):
-        putto(2, deals=2, target=300)
+        putto(2, deals=3, target=300)
+
+
+@rule("PT-21")
+def test_pt21_a_target_match_is_rebuilt_from_its_own_options() -> None:
+    """describe() writes every option, deals included: a target match's options (a stored
+    server table, a match record) must make the same table again."""
+    for players in (2, 3, 4, 6):
+        game = putto(players, target=300)
+        assert cardtable.game("putto", players, **game.options) == game
 
 
 # -- information -------------------------------------------------------------------------------

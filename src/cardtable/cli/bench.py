@@ -24,6 +24,7 @@ from cardtable.i18n import _
 def _measure_env(table: Game, *, seconds: float, seed: int) -> dict[str, Any]:
     try:
         from cardtable.research.bench import measure_env
+        from cardtable.research.pettingzoo import CardtableAECEnv  # noqa: F401 (needs the extra)
     except ImportError as error:
         raise click.UsageError(
             _("--paths env needs the research extra: pip install 'cardtable[research]' ({error})")

@@ -45,6 +45,7 @@ def serve(
 
     from cardtable.server import logs
     from cardtable.server.app import create_app, prepare_database
+    from cardtable.server.bodylimit import MAX_WS_MESSAGE
     from cardtable.server.config import ServerConfig
 
     try:
@@ -71,4 +72,5 @@ def serve(
         log_level=config.log_level.lower(), timeout_graceful_shutdown=10,
         # compression costs more CPU than the small JSON messages save on the wire
         ws_per_message_deflate=False,
+        ws_max_size=MAX_WS_MESSAGE,  # a longer WebSocket message closes its connection (1009)
     )

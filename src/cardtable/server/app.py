@@ -17,19 +17,23 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy.exc import InterfaceError, OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardtable import __version__, web
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 from cardtable.server import db, http, ws
+from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.collector import Collector
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
 from cardtable.server.instance import ServerLock
+from cardtable.server.invalid import http_error, invalid_request
 from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
 from cardtable.server.metrics import Metrics
@@ -122,7 +126,11 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(http.router)
     app.include_router(ws.router)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
+    # the body limit runs inside the language middleware, so its refusal is in the request's
+    app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
+    app.add_exception_handler(RequestValidationError, invalid_request)  # request/invalid
+    app.add_exception_handler(StarletteHTTPException, http_error)  # the same shape for the rest
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

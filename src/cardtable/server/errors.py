@@ -14,6 +14,9 @@ MESSAGES: dict[str, str] = {
     "protocol/bad_message": N_("the message is not one the protocol knows"),
     "protocol/version": N_("this server speaks protocol version {version}"),
     "protocol/hello_first": N_("the first message must be hello"),
+    "protocol/too_large": N_("a message holds at most {limit} characters"),
+    "request/invalid": N_("the request is not valid: {field}: {problem}"),
+    "request/too_large": N_("the request body is larger than {limit} KiB"),
     "auth/bad_token": N_("this token does not hold a seat at this table"),
     "seat/spectator": N_("spectators cannot act or ask for hints"),
     "table/not_found": N_("there is no table with this code"),
@@ -34,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "chat/empty": N_("a chat message cannot be empty"),
     "chat/too_long": N_("a chat message holds at most {limit} characters"),
     "chat/rate_limited": N_("too many chat messages: wait a few seconds"),
+    "server/internal": N_("the server could not handle this message"),
     "server/shutting_down": N_("the server is shutting down; reconnect in a moment"),
     "server/storage_unavailable": N_(
         "the game cannot be saved right now, so no move is taken; the table will carry on by "

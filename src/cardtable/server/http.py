@@ -2,6 +2,11 @@
 
 Refusals are ``{"error": {"code": …, "message": …}}`` with a fitting status: 404 for an unknown
 table, 409 for a seat taken or a table full or started, 422 for a table that cannot be made.
+
+Every field is checked before anything is built from it (issue 14: a player count of 2**63
+built that many seats): first by pydantic, with bounds over every game (422 ``request/invalid``,
+answered by ``invalid.py``), then by the engine for the game asked for (``table/bad_config``).
+Bodies are at most ``bodylimit.MAX_BODY`` bytes (413 ``request/too_large``).
 """
 
 from __future__ import annotations
@@ -10,18 +15,22 @@ import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
+from fastapi import Path as FastAPIPath
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from sqlalchemy import text
 
 import cardtable
 from cardtable import __version__
+from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.games import game_class
 from cardtable.i18n import _
 from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
+from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.lobby import Lobby
+from cardtable.server.refusals import refusals
 from cardtable.server.table import SeatPlan, Table, TableConfig
 from cardtable.server.writer import StorageUnavailable
 from cardtable.web.language import normalize, translation
@@ -37,7 +46,24 @@ STATUS = {
     "server/storage_unavailable": 503,
 }
 
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+#: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a
+#: player count of 2**63 must never reach a loop); each game's own range is checked next.
+MIN_PLAYERS = min(game_class(g).min_players for g in cardtable.available())
+MAX_PLAYERS = max(game_class(g).max_players for g in cardtable.available())
+MAX_OPTIONS = 16
+#: The longest game name, bot level, option name or option text value (characters).
+MAX_WORD = 40
+
+Word = Annotated[str, Field(max_length=MAX_WORD), AfterValidator(check_text)]
+Players = Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)]
+Options = Annotated[
+    dict[Word, bool | Int64 | Word],
+    Field(default_factory=dict, max_length=MAX_OPTIONS,
+          description="option name → value, as /api/games describes them"),
+]
+TurnSeconds = Annotated[
+    float, Field(ge=0, le=3600, allow_inf_nan=False, description="turn timer; 0: none")
+]
 
 
 class Strict(BaseModel):
@@ -46,32 +72,34 @@ class Strict(BaseModel):
 
 class SeatSpec(Strict):
     kind: Literal["person", "bot"]
-    level: str | None = Field(None, description="bot level: random, easy, medium or hard")
+    level: Word | None = Field(None, description="bot level: random, easy, medium or hard")
 
 
 class CreateTable(Strict):
-    game: str = Field(description="punttu, pontinho or putto")
-    players: int | None = Field(None, description="player count; the game's default if absent")
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = Field(
+    game: Word = Field(description="punttu, pontinho or putto")
+    players: Players | None = Field(None, description="player count; the game's default if absent")
+    options: Options
+    seats: Annotated[list[SeatSpec], Field(max_length=MAX_PLAYERS)] | None = Field(
         None, description="one per seat; absent: seat 0 a person, the others medium bots"
     )
-    turn_seconds: float | None = Field(None, description="turn timer; absent or 0: none")
+    turn_seconds: TurnSeconds | None = Field(None, description="turn timer; absent or 0: none")
     hints: bool = True
 
 
 class JoinTable(Strict):
     name: Name
-    seat: int | None = Field(None, description="a free person's seat; absent: the first free")
+    seat: Annotated[int, Field(ge=0, lt=MAX_PLAYERS)] | None = Field(
+        None, description="a free person's seat; absent: the first free"
+    )
 
 
 class QuickPlay(Strict):
-    game: str
+    game: Word
     name: Name | None = Field(None, description="absent: 'player' in the request's language")
-    players: int | None = None
-    level: str = "medium"
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
-    turn_seconds: float | None = None
+    players: Players | None = None
+    level: Word = "medium"
+    options: Options
+    turn_seconds: TurnSeconds | None = None
     hints: bool = True
 
 
@@ -134,13 +162,24 @@ def error_response(error: ServerError) -> JSONResponse:
     return JSONResponse({"error": error.to_dict()}, status_code=STATUS.get(error.code, 400))
 
 
-def seats_of(spec: CreateTable) -> tuple[SeatPlan, ...]:
+def checked_game(name: str, players: int | None, options: dict[str, Any]) -> Game:
+    """The game a request asks for, every field checked by the engine (the game exists, the
+    player count is in its range, each option is one of its own with an allowed value) before
+    anything is built from it; ``table/bad_config`` saying what is wrong otherwise."""
+    try:
+        return cardtable.game(name, players, **options)
+    except CardtableError as error:
+        raise ServerError("table/bad_config", reason=str(error)) from None
+
+
+def seats_of(spec: CreateTable, players: int) -> tuple[SeatPlan, ...]:
+    """The seats asked for; absent, seat 0 a person and ``players - 1`` medium bots (``players``
+    is already checked: it bounds the loop)."""
     if spec.seats is not None:
         return tuple(SeatPlan(kind=s.kind, level=s.level if s.kind == "bot" else None)
                      for s in spec.seats)
-    players = spec.players if spec.players is not None else game_class(spec.game).default_players
     return (SeatPlan(kind="person"),) + tuple(
-        SeatPlan(kind="bot", level="medium") for _ in range(max(0, players - 1))
+        SeatPlan(kind="bot", level="medium") for _ in range(players - 1)
     )
 
 
@@ -223,18 +262,19 @@ def list_tables(request: Request) -> list[TableInfo]:
 
 
 @router.post("/api/tables", tags=["lobby"], status_code=201,
-             responses={422: {"description": "table/bad_config"}})
+             responses=refusals())
 async def create_table(spec: CreateTable, request: Request) -> Any:
     """Make a table; people then join its free seats. It starts once every seat is taken."""
     lobby = lobby_of(request)
     try:
-        try:
-            seats = seats_of(spec)
-        except CardtableError as error:
-            raise ServerError("table/bad_config", reason=str(error)) from None
+        players = spec.players
+        if players is None and spec.seats is not None:
+            players = len(spec.seats)
+        game = checked_game(spec.game, players, dict(spec.options))
+        seats = seats_of(spec, game.players)
         config = TableConfig(
-            game=spec.game,
-            players=spec.players if spec.players is not None else len(seats),
+            game=game.name,
+            players=game.players,
             options=dict(spec.options),
             seats=seats,
             turn_seconds=spec.turn_seconds,
@@ -246,7 +286,7 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
     return JSONResponse(table_info(table, request).model_dump(), status_code=201)
 
 
-@router.get("/api/tables/{code}", tags=["lobby"], responses={404: {"description": "unknown"}})
+@router.get("/api/tables/{code}", tags=["lobby"], responses=refusals(404))
 def get_table(code: str, request: Request) -> Any:
     """One table's public summary."""
     try:
@@ -256,7 +296,7 @@ def get_table(code: str, request: Request) -> Any:
 
 
 @router.post("/api/tables/{code}/join", tags=["lobby"],
-             responses={404: {"description": "unknown"}, 409: {"description": "taken/full"}})
+             responses=refusals(404, 409))
 async def join_table(code: str, body: JoinTable, request: Request) -> Any:
     """Take a free seat; the answer's token proves the seat on the WebSocket (and after a
     reconnect). The table starts when its last seat is taken."""
@@ -270,7 +310,7 @@ async def join_table(code: str, body: JoinTable, request: Request) -> Any:
 
 
 @router.post("/api/play", tags=["lobby"], status_code=201,
-             responses={422: {"description": "table/bad_config"}})
+             responses=refusals())
 async def quick_play(body: QuickPlay, request: Request) -> Any:
     """Play against bots in one request: a table with you at seat 0 and bots of ``level``
     everywhere else, already started."""
@@ -289,7 +329,7 @@ async def quick_play(body: QuickPlay, request: Request) -> Any:
 
 
 @router.get("/api/tables/{code}/record", tags=["records"],
-            responses={404: {"description": "unknown, or no finished deal"}})
+            responses=refusals(404))
 def match_record(code: str, request: Request) -> Any:
     """The finished deals as a match record that ``cardtable replay`` accepts."""
     try:
@@ -306,8 +346,10 @@ def match_record(code: str, request: Request) -> Any:
 
 
 @router.get("/api/tables/{code}/deals/{number}/record", tags=["records"],
-            responses={404: {"description": "unknown, or that deal is not finished"}})
-def deal_record(code: str, number: int, request: Request) -> Any:
+            responses=refusals(404))
+def deal_record(
+    code: str, number: Annotated[int, FastAPIPath(ge=1, le=INT64_MAX)], request: Request
+) -> Any:
     """Finished deal ``number`` (from 1) as a one-deal record for ``cardtable replay``."""
     try:
         table = lobby_of(request).get(code)

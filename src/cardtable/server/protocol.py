@@ -2,9 +2,10 @@
 
 Every client message is one JSON object with a ``type``; ``parse`` turns raw text into one of
 the models below or raises ``ServerError`` (``protocol/bad_json``, ``protocol/bad_message``,
-``protocol/version``). It never raises anything else, whatever the input (a hypothesis test
-checks it). Server messages are plain dicts built by ``cardtable.server.table``; their shapes
-are documented in ``docs/protocol.md``.
+``protocol/version``, ``protocol/too_large``). It never raises anything else, whatever the input
+(a hypothesis test checks it); every text it returns can be written back as JSON (``inputs.py``).
+Server messages are plain dicts built by ``cardtable.server.table``; their shapes are documented
+in ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -12,47 +13,57 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from cardtable.server.errors import ServerError
+from cardtable.server.inputs import INT64_MAX, INT64_MIN, Int64, check_line, check_text, encodable
 
 PROTOCOL_VERSION = 1
-#: The largest client message accepted (characters); anything longer is refused unread.
+#: The largest client message the server reads (characters); a longer one is refused unread
+#: (``protocol/too_large``) and the connection stays. The transport closes the connection on a
+#: message over ``bodylimit.MAX_WS_MESSAGE`` bytes before it gets here.
 MAX_MESSAGE = 4096
+#: The longest ``ref`` text; a ``ref`` number is a signed 64-bit integer (``inputs.Int64``).
+MAX_REF = 64
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-    #: An optional client reference, echoed in the ``error`` it may cause.
-    ref: Annotated[str, Field(max_length=64)] | int | None = None
+    #: An optional client reference, echoed in the ``error`` it may cause (and in ``pong``), so
+    #: it must be one the encoder can write back: no lone surrogate, no integer over 64 bits.
+    ref: Annotated[str, Field(max_length=MAX_REF), AfterValidator(check_text)] | Int64 | None = None
 
 
 #: A language tag (``eu``, ``pt-BR``, ``hu-HU``); one cardtable does not speak is ignored.
-LanguageTag = Annotated[str, Field(max_length=35)]
+LanguageTag = Annotated[str, Field(max_length=35), AfterValidator(check_text)]
+#: A state version: what the server sent (never negative), bounded so no error repeats a huge one.
+Version = Annotated[int, Field(ge=0, le=INT64_MAX)]
 
 
 class Hello(_Message):
     type: Literal["hello"]
-    v: int = PROTOCOL_VERSION
-    token: Annotated[str, Field(max_length=128)] | None = None
+    v: Int64 = PROTOCOL_VERSION
+    token: Annotated[str, Field(max_length=128), AfterValidator(check_text)] | None = None
     #: The connection's language, before the handshake's ``?lang=``, cookie and header.
     lang: LanguageTag | None = None
 
 
 class Act(_Message):
     type: Literal["action"]
-    action: Annotated[str, Field(max_length=200)]
-    version: int
+    action: Annotated[str, Field(max_length=200), AfterValidator(check_text)]
+    version: Version
 
 
 class Hint(_Message):
     type: Literal["hint"]
-    version: int
+    version: Version
 
 
 class Chat(_Message):
     type: Literal["chat"]
-    text: Annotated[str, Field(max_length=2000)]
+    #: Shown to everyone: no lone surrogate nor control character but line breaks and tabs;
+    #: the table's chat limits (length, rate) come next.
+    text: Annotated[str, Field(max_length=2000), AfterValidator(check_line)]
 
 
 class Sync(_Message):
@@ -72,7 +83,7 @@ _ADAPTER: TypeAdapter[Hello | Act | Hint | Chat | Sync | Ping] = TypeAdapter(Cli
 def parse(text: str | bytes) -> Hello | Act | Hint | Chat | Sync | Ping:
     """One client message from its JSON text; ``ServerError`` for anything else."""
     if len(text) > MAX_MESSAGE:
-        raise ServerError("protocol/bad_message")
+        raise ServerError("protocol/too_large", limit=MAX_MESSAGE)
     try:
         data: Any = json.loads(text)
     except (ValueError, RecursionError):
@@ -89,12 +100,18 @@ def parse(text: str | bytes) -> Hello | Act | Hint | Chat | Sync | Ping:
 
 
 def ref_of(text: str | bytes) -> str | int | None:
-    """The ``ref`` of a message that could not be parsed whole, if one can be read."""
+    """The ``ref`` of a message that could not be parsed whole, if one can be read and written
+    back (a text of at most ``MAX_REF`` characters without lone surrogates, or a 64-bit
+    integer); ``None`` otherwise, and for a message too long to read."""
+    if len(text) > MAX_MESSAGE:
+        return None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
     ref = data.get("ref") if isinstance(data, dict) else None
     if isinstance(ref, int) and not isinstance(ref, bool):
+        return ref if INT64_MIN <= ref <= INT64_MAX else None
+    if isinstance(ref, str) and len(ref) <= MAX_REF and encodable(ref):
         return ref
-    return ref[:64] if isinstance(ref, str) else None
+    return None

@@ -144,9 +144,16 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def _handle(table: Table, connection: Connection, text: str) -> None:
-    """One message of ``connection``, handled in its language (what it raises too)."""
+    """One message of ``connection``, handled in its language (what it raises too). Whatever
+    goes wrong with one message is answered (``server/internal``, logged with its traceback)
+    and the connection stays: bad input never costs a client its connection."""
     with language(connection.language):
-        await _handle_message(table, connection, text)
+        try:
+            await _handle_message(table, connection, text)
+        except Exception:
+            log.exception("message not handled", extra={"table": table.code,
+                                                         "seat": connection.seat})
+            connection.push(error_message(ServerError("server/internal"), ref_of(text)))
 
 
 async def _handle_message(table: Table, connection: Connection, text: str) -> None:
@@ -178,6 +185,4 @@ async def _handle_message(table: Table, connection: Connection, text: str) -> No
     except ServerError as error:
         table.services.metrics.errors.labels(error.code).inc()
         connection.push(error_message(error, ref if ref is not None else ref_of(text)))
-    except Exception:  # a bug must not cost the person their connection; it changed nothing
-        log.exception("a message could not be handled", extra={"table": table.code})
-        connection.push(error_message(ServerError("server/internal_error"), ref_of(text)))
+

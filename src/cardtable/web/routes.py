@@ -26,6 +26,7 @@ from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby import Lobby
+from cardtable.server.refusals import refusals
 from cardtable.web.language import LANGUAGES, catalog, choose, translation
 from cardtable.web.strings import HOW_TO_PLAY
 
@@ -213,7 +214,8 @@ def card_back() -> Response:
     return Response(back_svg(), media_type="image/svg+xml", headers={"cache-control": CACHE})
 
 
-@router.get("/api/tables/{code}/deals/{number}/replay", tags=["records"])
+@router.get("/api/tables/{code}/deals/{number}/replay", tags=["records"],
+            responses=refusals(404))
 def replay_steps(code: str, number: int, request: Request) -> Any:
     """A finished deal step by step for the replay viewer: before each action and after the
     last, the public view and every hand (the deal is over, so nothing is secret any more)."""

@@ -109,7 +109,14 @@ class PuttoGame(Game):
                     n=self.players,
                 )
             )
-        if self.options.target and "deals" in given:
+        # PT-21: deals or a target. A ``deals`` equal to its default for this player count is
+        # what ``describe()`` writes for every match, so a table rebuilt from its own options
+        # (the server's stored tables, a match record replayed) is accepted; any other count
+        # given with a target contradicts it.
+        default_deals = next(o for o in self.option_specs if o.name == "deals").default_value(
+            self.players
+        )
+        if self.options.target and "deals" in given and self.options.deals != default_deals:
             raise OptionError(
                 _(
                     "a match is played to a number of deals or to a target, "

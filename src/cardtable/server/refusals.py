@@ -1,0 +1,36 @@
+"""The shape of every refusal, for the OpenAPI description: ``{"error": {"code", "message"}}``.
+
+Endpoints declare their refusals with ``refusals(404, 409)`` (413 and 422 are possible for every
+request: a body over the limit, a field refused), so the published description says what a
+client may get back, and the schemathesis test holds the server to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="stable, namespaced: clients switch on it")
+    message: str = Field(description="for people, in the request's language")
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: ``{"error": {"code": …, "message": …}}``."""
+
+    error: ErrorDetail
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of an endpoint's refusals (all in the ``ErrorBody`` shape)."""
+    described = {
+        404: "no such table (table/not_found) or record (record/none)",
+        409: "the seat is taken, or the table is full or started",
+        413: "the body is larger than the limit (request/too_large)",
+        422: "the request is invalid (request/invalid) or the table cannot be made "
+             "(table/bad_config, table/no_such_seat)",
+    }
+    return {status: {"model": ErrorBody, "description": described[status]}
+            for status in (*statuses, 413, 422)}

@@ -12,8 +12,9 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -124,6 +125,14 @@ def small_disk(base: Path, size_kib: int = 8192) -> Iterator[SmallDisk]:
         yield disk
     finally:
         disk.unmount()
+
+
+def eventually(condition: Callable[[], bool], within: float = WAIT) -> None:
+    """Wait until ``condition()`` holds (checked every 50 ms), failing after ``within`` s."""
+    deadline = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.05)
 
 
 def shown_states(clients: list[Any], code: str) -> list[dict[str, Any]]:

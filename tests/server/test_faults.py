@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Client, RunningServer, make_config, quick_play
-from tests.server.faults import HeldLock, assert_only_stored_was_shown, small_disk
+from tests.server.faults import HeldLock, assert_only_stored_was_shown, eventually, small_disk
 
 from cardtable.errors import CardtableError
 from cardtable.server import store
@@ -245,8 +245,10 @@ def test_a_join_while_the_database_is_away_is_refused_and_takes_no_seat(
             assert refused.json()["error"]["code"] == UNAVAILABLE
             assert http.get("/readyz").status_code == 503
             assert http.get(f"/api/tables/{code}").json()["free_seats"] == [0, 1]
-        assert http.post(f"/api/tables/{code}/join", json={"name": "Ane"}).status_code == 200
+        # ready again by itself (the writer's probe), before anyone writes anything
+        eventually(lambda: http.get("/readyz").status_code == 200)
         assert http.get("/readyz").json()["status"] == "ready"
+        assert http.post(f"/api/tables/{code}/join", json={"name": "Ane"}).status_code == 200
 
 
 # -- a full disk ----------------------------------------------------------------------------------

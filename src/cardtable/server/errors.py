@@ -44,8 +44,6 @@ MESSAGES: dict[str, str] = {
         "itself as soon as it can be saved again"
     ),
     "server/storage_ok": N_("the game can be saved again; play on"),
-    "server/internal_error": N_("something went wrong on the server; your request changed "
-                                "nothing"),
     "table/unplayable": N_(
         "this table's saved game cannot be replayed, so it has been set aside for the server's "
         "operator; nothing else is affected"

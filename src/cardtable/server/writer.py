@@ -11,7 +11,9 @@ Faults: a group that fails for a reason that may pass (``OperationalError``: the
 locked, the disk is full, the file cannot be written, the server went away) is retried, whole,
 with exponential backoff for up to ``retry_seconds``; then each of its callers gets
 ``StorageUnavailable``. Meanwhile ``available`` is false and the listeners are told (the lobby
-tells everyone at every table); the first commit that succeeds makes it true again. Any other
+tells everyone at every table); the first commit that succeeds makes it true again — and while
+it is false the writer itself tries a write that changes nothing (``PROBE``) every second or so,
+so that readiness and the "back again" news never wait for someone's next move. Any other
 failure (a seat taken twice) splits the group and retries each item alone, so one bad item
 fails only its own caller. Never is a caller told "committed" for work that was not.
 """
@@ -19,6 +21,7 @@ fails only its own caller. Never is a caller told "committed" for work that was 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 import time
@@ -39,6 +42,10 @@ _Item = tuple[Callable[[Connection], Any], "asyncio.Future[Any]"]
 MAX_GROUP = 512
 #: Most writes waiting for the writer; beyond it a write is refused at once (back-pressure).
 MAX_PENDING = 20_000
+#: The probe: a real write (a row updated to itself) on a table every schema has.
+PROBE = "UPDATE alembic_version SET version_num = version_num"
+#: Seconds between two probes while the database is unavailable.
+PROBE_SECONDS = 1.0
 #: First and longest pause between two attempts of a failed group (seconds).
 FIRST_BACKOFF = 0.05
 MAX_BACKOFF = 2.0
@@ -78,6 +85,7 @@ class Writer:
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardtable-dbread")
         self._queue: asyncio.Queue[_Item | None] | None = None
         self._task: asyncio.Task[None] | None = None
+        self._probe: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = threading.Event()
         self.commits = 0
@@ -203,11 +211,24 @@ class Writer:
 
     def _tell(self, available: bool) -> None:
         log.warning("database %s", "available again" if available else "unavailable")
+        if not available and (self._probe is None or self._probe.done()) and \
+                not self._closing.is_set():
+            self._probe = asyncio.get_running_loop().create_task(self._probe_until_available())
         for listener in list(self.listeners):
             try:
                 listener(available)
             except Exception:
                 log.exception("a storage listener failed")
+
+    async def _probe_until_available(self) -> None:
+        """While ``available`` is false, a write that changes nothing, through the queue like
+        any other: the first that commits makes ``available`` true again."""
+        while not self.available and not self._closing.is_set():
+            await asyncio.sleep(PROBE_SECONDS)
+            if self.available or self._closing.is_set():
+                return
+            with contextlib.suppress(StorageUnavailable):
+                await self.run(lambda db: db.exec_driver_sql(PROBE))
 
     async def close(self) -> None:
         """Commit everything submitted so far, then stop (graceful shutdown). Writes still
@@ -222,5 +243,9 @@ class Writer:
             finally:
                 closer.cancel()
         self._closing.set()
+        if self._probe is not None:
+            self._probe.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._probe
         self._pool.shutdown(wait=True)
         self._readers.shutdown(wait=True)

@@ -16,8 +16,9 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Client, RunningServer, make_config, quick_play
+from tests.server.conftest import WAIT, Client, RunningServer, make_config, quick_play
 from tests.server.faults import HeldLock, assert_only_stored_was_shown, eventually, small_disk
+from websockets.asyncio.client import connect
 
 from cardtable.errors import CardtableError
 from cardtable.server import store
@@ -354,7 +355,8 @@ def test_a_table_that_cannot_be_rebuilt_is_set_aside(start_sqlite_server: Any) -
         assert http.get("/readyz").status_code == 200
 
     async def run() -> None:
-        refused = await Client.open(again, bad["code"], bad["token"])
+        # Refused on connect, before any hello: sending one could race the server's close.
+        refused = Client(await connect(f"{again.ws_url}/ws/{bad['code']}", open_timeout=WAIT))
         assert (await refused.recv())["code"] == "table/unplayable"
         me = await Client.open(again, good["code"], good["token"])
         await play_out(me, await me.my_turn())

@@ -158,8 +158,16 @@ def table_info(table: Table, request: Request) -> TableInfo:
     )
 
 
+#: Seconds a client is asked to wait before trying again while the database is away.
+RETRY_AFTER = "5"
+
+
 def error_response(error: ServerError) -> JSONResponse:
-    return JSONResponse({"error": error.to_dict()}, status_code=STATUS.get(error.code, 400))
+    """The refusal as JSON; a 503 says when to try again (``Retry-After``), as the app's own
+    handler of ``StorageUnavailable`` does."""
+    status = STATUS.get(error.code, 400)
+    headers = {"Retry-After": RETRY_AFTER} if status == 503 else None
+    return JSONResponse({"error": error.to_dict()}, status_code=status, headers=headers)
 
 
 def checked_game(name: str, players: int | None, options: dict[str, Any]) -> Game:

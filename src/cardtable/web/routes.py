@@ -25,6 +25,7 @@ from cardtable.errors import CardtableError, UnknownGame
 from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
 from cardtable.server.errors import ServerError
+from cardtable.server.http import error_response
 from cardtable.server.lobby import Lobby
 from cardtable.server.refusals import refusals
 from cardtable.web.language import LANGUAGES, catalog, choose, translation
@@ -223,7 +224,7 @@ def replay_steps(code: str, number: int, request: Request) -> Any:
     try:
         table = lobby.get(code)
     except ServerError as error:
-        return JSONResponse({"error": error.to_dict()}, status_code=404)
+        return error_response(error)  # the status its code has on every route (409, 503…)
     record = table.record(number)
     if record is None or table.match is None:
         return JSONResponse(

@@ -18,8 +18,8 @@ def database(server: RunningServer) -> Path:
     return Path(server.config.data_dir) / "cardtable.db"
 
 
-def test_a_refused_join_and_table_say_when_to_try_again(start_server: Any) -> None:
-    server = start_server(write_retry_seconds=0.2)
+def test_a_refused_join_and_table_say_when_to_try_again(start_sqlite_server: Any) -> None:
+    server = start_sqlite_server(write_retry_seconds=0.2)
     with server.http() as http:
         made = http.post("/api/tables", json={"game": "punttu", "seats": [
             {"kind": "person"}, {"kind": "person"}]})

@@ -50,9 +50,13 @@ class PontinhoGame(Game):
     default_players: ClassVar[int] = 4
     lowest_wins: ClassVar[bool] = True
     num_action_ids: ClassVar[int] = NUM_ACTION_IDS
-    #: The documented bound for random playouts (bench, contract tests): the rules have no limit
-    #: on a deal's length (the stock is rebuilt, PO-8), so a playout that reaches this many
-    #: actions is stopped. Random play ends far sooner (see the game's tests for measurements).
+    #: The documented bound for random playouts (bench, contract tests) and for bots against
+    #: bots (the arena): the rules have no limit on a deal's length (the stock is rebuilt,
+    #: PO-8), so a deal that reaches this many actions is stopped and counted as void. Random
+    #: play ends far sooner (see the game's tests for measurements); in the arena such deals
+    #: are those where the players left can no longer go out (``cardtable arena pontinho -p 2
+    #: --bots medium,random --seed 101 -o four_suits=joker_fills``: deal 21 cycles for ever
+    #: with a hand of 2 cards against a hand of 1).
     playout_cap_actions: ClassVar[int] = 3000
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(

@@ -607,3 +607,24 @@ def test_po27_views(deal: Deal) -> None:
     state.apply("draw")
     claim = state.view(None)["claim"]
     assert claim == {"card": "2c", "turn": 1, "asked": 2, "still_to_ask": []}
+
+
+@pytest.mark.rule("PO-12", "PO-16")
+@pytest.mark.parametrize("lang", ["en", "eu", "hu", "pt_BR"])
+def test_po16_the_refusal_names_the_real_reason_in_every_language(deal: Deal, lang: str) -> None:
+    """8♣ is the missing suit of 8♠ 8♥ 8♦, so "a set takes a missing suit" would be no reason:
+    the refusal says that four natural suits need a joker too, in the player's language."""
+    from cardtable.i18n import _, language
+
+    english = (
+        "all four suits may be natural cards only when the set also holds a joker, e.g. "
+        "Ks Kh Kd Kc *"
+    )
+    with language(lang):
+        state = _melding(deal, "8s 8h 8d 8c")
+        state.apply("meld 8s 8h 8d")
+        with pytest.raises(IllegalAction) as info:
+            state.apply("layoff 1 8c")
+        reason = _(english)
+        assert reason in str(info.value)
+        assert (reason == english) is (lang == "en")

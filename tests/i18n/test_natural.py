@@ -91,7 +91,8 @@ def test_hungarian_words_take_the_article_of_their_first_letter() -> None:
         "az",
         "a",
     ]
-    assert fix_articles("A(z) 1. hely és a(z) 3. hely, a(z) ász") == "Az 1. hely és a 3. hely, az ász"
+    fixed = fix_articles("A(z) 1. hely és a(z) 3. hely, a(z) ász")
+    assert fixed == "Az 1. hely és a 3. hely, az ász"
 
 
 def _filled(ids: tuple[str, ...], context: str | None, value: int) -> str:

@@ -18,10 +18,11 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import Context, ContextVar, copy_context
 from pathlib import Path
+from typing import Any
 
 from cardtable.hungarian import fix_articles
 
@@ -178,7 +179,7 @@ class _ArticleChosen(str):
     def format(self, *args: object, **kwargs: object) -> str:
         return fix_articles(str.format(self, *args, **kwargs))
 
-    def format_map(self, mapping: Mapping[str, object]) -> str:
+    def format_map(self, mapping: Any) -> str:  # typeshed's private protocol: any mapping
         return fix_articles(str.format_map(self, mapping))
 
 

@@ -22,6 +22,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import Context, ContextVar, copy_context
 from pathlib import Path
+from typing import Any
+
+from cardtable.hungarian import fix_articles
 
 DOMAIN = "cardtable"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -166,19 +169,37 @@ def outside_language_blocks() -> Context:
     return context
 
 
+class _ArticleChosen(str):
+    """A translation that writes Hungarian's article as ``a(z)`` before a placeholder: "a" or
+    "az" is chosen once ``format`` has filled the value in (``cardtable.hungarian``), so the
+    reader sees "a 100 pontot", "az 1. hely", never "a(z)"."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return fix_articles(str.format(self, *args, **kwargs))
+
+    def format_map(self, mapping: Any) -> str:  # typeshed's private protocol: any mapping
+        return fix_articles(str.format_map(self, mapping))
+
+
+def _chosen(text: str) -> str:
+    return _ArticleChosen(text) if "a(z)" in text else text
+
+
 def _(message: str) -> str:
     """Translate ``message`` into the current language."""
-    return _current().gettext(message)
+    return _chosen(_current().gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number ``n``."""
-    return _current().ngettext(singular, plural, n)
+    return _chosen(_current().ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """Translate ``message`` as meant in ``context`` (the same English words, different senses)."""
-    return _current().pgettext(context, message)
+    return _chosen(_current().pgettext(context, message))
 
 
 def N_(message: str) -> str:

@@ -42,7 +42,16 @@ def test_every_card_is_well_formed_and_labelled(deck: str, text: str) -> None:
 
 def test_labels_name_the_card() -> None:
     assert card_label("7c", "latin") == "seven of cups"
-    assert card_label("Qb", "latin") == "knight of clubs"
+    # Punttu's Spanish deck names its figures sota, caballo, rey (PU-1); Putto's Italian deck
+    # jack, queen, king (PT-1): the same pictures.
+    assert card_label("Qb", "latin") == "caballo of clubs"
+    assert card_label("Jo", "latin") == "sota of coins"
+    assert card_label("Qb", "italian") == "queen of clubs"
+    assert card_label("Ke", "italian") == "king of swords"
+    assert card_label("7c", "italian") == "seven of cups"
+    assert card_svg("Qb", "italian").split("</title>", 1)[1] == card_svg("Qb", "latin").split(
+        "</title>", 1
+    )[1]
     assert card_label("Th", "french") == "ten of hearts"
     assert card_label("10h", "french") == "ten of hearts"
     assert card_label("*", "french") == "joker"

@@ -47,6 +47,7 @@ def test_json_structure_and_two_bot_win_rates() -> None:
     keys = {"game", "players", "options", "deals", "seed", "seats", "sides", "interval", "bots"}
     assert keys <= set(data)
     assert (data["game"], data["players"], data["deals"], data["seed"]) == ("punttu", 2, 6, 3)
+    assert data["cap_actions"] is None and data["capped_deals"] == []  # Punttu deals end
     assert data["seats"] == ["heuristic", "random"]
     assert data["interval"] == "wilson-95"
     bots = data["bots"]
@@ -62,7 +63,9 @@ def test_json_structure_and_two_bot_win_rates() -> None:
             "ci95",
             "mean_points",
             "mean_points_ci95",
+            "capped",
         }  # no "went_out": Punttu does not report who went out
+        assert stats["capped"] == 0
         assert stats["seat_deals"] == 6 * 2  # every deal, once per seat rotation
         assert 0.0 <= stats["win_rate"] <= 1.0
         low, high = stats["ci95"]
@@ -401,3 +404,43 @@ def test_table_options_named_like_arena_parameters_reach_the_table() -> None:
     )
     assert data["options"]["deals"] == 3
     assert data["deals"] == 2
+
+
+@pytest.mark.rule("PO-8")
+def test_an_endless_pontinho_deal_is_stopped_at_the_cap_and_counted_void() -> None:
+    """Seed 101, two players, medium against random, deal 21 with ``four_suits=joker_fills``
+    (the reading the arena hung with): in its second rotation the players left with 2 and 1
+    cards can never go out and the stock is rebuilt for ever (PO-8). The arena stops it after
+    the game's cap and counts it void: nobody scores, both share it."""
+    from cardtable.games.pontinho.game import PontinhoGame
+
+    table = cardtable.game("pontinho", players=2, four_suits="joker_fills")
+    assert table.playout_cap_actions == PontinhoGame.playout_cap_actions == 3000
+    deal = play_deal(table, ["medium", "random"], 101, 21)
+    assert [game.capped for game in deal.games] == [False, True]
+    capped = deal.games[1]
+    assert (capped.points, capped.shares, capped.went_out) == ((0, 0), (0.5, 0.5), None)
+    stats = {name: BotStats(name) for name in ("medium", "random")}
+    for entry in stats.values():
+        entry.add(deal)
+        assert entry.capped == 1 and entry.seat_deals == 2
+    report = results(table, ["medium", "random"], stats)
+    assert [result.to_dict()["capped"] for result in report] == [1, 1]
+
+
+def test_the_arena_reports_capped_deals_in_its_json_and_its_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The wiring from the cap to the report, with a tiny cap so that every deal reaches it."""
+    from cardtable.games.pontinho.game import PontinhoGame
+
+    monkeypatch.setattr(PontinhoGame, "playout_cap_actions", 5)
+    args = ("pontinho", "-p", "2", "--bots", "easy,random", "--deals", "2", "--seed", "1")
+    data = arena_json(*args, "--jobs", "1")
+    assert (data["cap_actions"], data["capped_deals"]) == (5, [0, 1])
+    assert data["bots"]["random"]["capped"] == 4  # 2 deals × 2 rotations, one seat each
+    assert data["bots"]["random"]["win_rate"] == 0.5  # void deals are shared
+    result = run(*args, "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "Stopped unfinished after 5 actions and counted as void" in result.stdout
+    assert "deals 0, 1" in result.stdout

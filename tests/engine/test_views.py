@@ -160,3 +160,32 @@ def test_views_check_their_seats() -> None:
     state = cardtable.game("punttu", 4).deal(seed=1)
     with pytest.raises(cardtable.CardtableError):
         state.views([0, 4])
+
+
+@pytest.mark.parametrize("name", ["punttu", "putto", "pontinho"])
+def test_the_memory_log_is_the_history_at_every_step_of_the_state_and_its_clones(
+    name: str,
+) -> None:
+    """``view(memory=True)``'s log is kept from one view to the next (each entry made once):
+    it must still be every action so far, for the state and for each clone on its own, and a
+    view's list is its own."""
+    table = cardtable.game(name, players=3)
+    state = table.deal(seed=7)
+    rng = random.Random(7)
+    clone = None
+    for step in range(60):
+        if state.is_over:
+            break
+        seat = state.to_move
+        log = state.view(seat, memory=True)["log"]
+        assert log == [[s, str(a)] for s, a in state.history]
+        log.append([0, "scribbled"])  # a view's list is its own
+        if step == 20:
+            clone = state.clone()
+        state.apply(rng.choice(state.legal_actions()))
+    assert clone is not None
+    before = [[s, str(a)] for s, a in clone.history]
+    assert clone.view(None, memory=True)["log"] == before
+    clone.apply(clone.legal_actions()[0])
+    assert clone.view(None, memory=True)["log"] == [[s, str(a)] for s, a in clone.history]
+    assert state.view(None, memory=True)["log"] == [[s, str(a)] for s, a in state.history]

@@ -66,7 +66,7 @@ def test_rules_lang_option_overrides_the_environment() -> None:
 def test_clicks_own_words_follow_the_language() -> None:
     result = run(["--lang", "pt_BR", "rules", "--help"])
     assert result.output.startswith("Uso: ")
-    assert "Opções:" in result.output and "Mostra esta mensagem e sai." in result.output
+    assert "Opções:" in result.output and "Mostre esta mensagem e saia." in result.output
     error = run(["--lang", "eu", "rules", "punttu", "-p", "nine"])
     assert error.exit_code == 2
     assert "Errorea:" in error.output and "Erabilera:" in error.output

@@ -26,8 +26,10 @@ from cardtable.cards.french import (
 )
 from cardtable.errors import CardError, MeldError
 from cardtable.games.pontinho.melds import (
+    FourSuits,
     Meld,
     MeldKind,
+    check_reading,
     enumerate_melds,
     enumerate_melds_with,
     has_meld,
@@ -62,6 +64,7 @@ def hand(text: str) -> list[int]:
         ("7h * *", "7h * *"),  # bare jokers with one rank: a set
         ("Qc * * *", "Qc * * *"),  # one natural suit, three jokers
         ("As Ac * *", "As Ac * *"),
+        ("Kc Kd * Ks Kh", "Ks Kh Kd Kc *"),  # PO-12: the four suits with a joker, 5 cards
     ],
 )
 def test_valid_sets(written: str, canonical: str) -> None:
@@ -78,10 +81,12 @@ def test_valid_sets(written: str, canonical: str) -> None:
     ("written", "words"),
     [
         ("5s 5s 5h", ["different suits", "5s is there twice", "PO-12"]),
-        ("Ks Kh Kd Kc", ["at most three suits", "joker fills one", "PO-12"]),
-        ("Ks Kh Kd Kc *", ["at most three suits", "PO-12"]),
-        ("Ks Kh * * *", ["3 or 4 cards", "PO-12"]),
-        ("7h * * * *", ["3 or 4 cards", "7h *=8h *=9h"]),
+        # PO-12: the four natural suits only with a joker ("os 4 naipes sem coringa")
+        ("Ks Kh Kd Kc", ["all four suits", "also holds a joker", "Ks Kh Kd Kc *", "PO-12"]),
+        ("Ks Kh Kd Kc * *", ["exactly one joker", "no suit to fill", "PO-12"]),
+        ("7s 7h 7d * *", ["more jokers than missing suits", "PO-12"]),
+        ("Ks Kh * * *", ["more jokers than missing suits", "PO-12"]),
+        ("7h * * * *", ["more jokers than missing suits", "7h *=8h *=9h"]),
         ("7s 7h *=7d", ["bare *", "PO-12"]),
     ],
 )
@@ -91,6 +96,24 @@ def test_invalid_sets(written: str, words: list[str]) -> None:
     for word in words:
         assert word in str(info.value)
     assert not is_meld(written)
+    assert not is_meld(written, FourSuits.JOKER_FILLS)
+
+
+@rule("PO-12")
+def test_four_suits_joker_fills_keeps_sets_to_four_cards() -> None:
+    """The other reading (table option four_suits=joker_fills): at most three natural suits."""
+    with pytest.raises(MeldError) as info:
+        make_meld("Ks Kh Kd Kc *", FourSuits.JOKER_FILLS)
+    assert "at most three suits" in str(info.value)
+    assert "four_suits=joker_fills" in str(info.value)
+    five = parse_meld("Ks Kh Kd Kc *")
+    check_reading(five, FourSuits.WITH_JOKER)
+    with pytest.raises(MeldError, match="at most three suits"):
+        check_reading(five, FourSuits.JOKER_FILLS)
+    check_reading(parse_meld("Ks Kh Kd *"), FourSuits.JOKER_FILLS)
+    assert is_meld("Ks Kh Kd *", FourSuits.JOKER_FILLS)
+    with pytest.raises(ValueError):
+        is_meld("Ks Kh Kd *", "sometimes")
 
 
 @rule("PO-13")
@@ -227,6 +250,9 @@ def test_meld_properties() -> None:
             "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh *=Ah",
         ),
         ("7s 7h 7d", "*", "7s 7h 7d *"),  # a set to four with a joker
+        ("Ks Kh Kd *", "Kc", "Ks Kh Kd Kc *"),  # PO-16: the fourth suit joins a joker set
+        ("7s 7h 7d", "7c *", "7s 7h 7d 7c *"),  # the fourth suit with a joker, at once
+        ("7s 7h *", "7d 7c", "7s 7h 7d 7c *"),
         ("7s 7h *", "7d", "7s 7h 7d *"),  # a missing suit
         ("7s * *", "7c", "7s 7c * *"),
         ("7s * *", "*", "7s * * *"),
@@ -254,12 +280,13 @@ def test_lay_off(meld: str, added: str, result: str) -> None:
         ("Qh Kh Ah", "2h", ["grows at its ends"]),  # no wrap-around
         ("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", "*=Ah", ["complete"]),
         ("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh *=Ah", "2h", ["complete"]),
-        ("7s 7h 7d", "7c", ["missing suit"]),  # four natural suits
-        ("7s 7h *", "7s", ["missing suit"]),  # duplicate suit
-        ("7s 7h 7d *", "*", ["complete"]),
-        ("7s 7h *", "8s", ["missing suit"]),
+        # the real reason: 7c is the missing suit, but four natural suits need a joker too
+        ("7s 7h 7d", "7c", ["all four suits", "also holds a joker", "it can take *"]),
+        ("7s 7h *", "7s", ["already holds 7s", "each suit once"]),  # duplicate suit
+        ("7s 7h 7d *", "*", ["more jokers than missing suits", "it can take 7c"]),
+        ("Ks Kh Kd Kc *", "*", ["complete"]),
+        ("7s 7h *", "8s", ["8s is not of its rank"]),
         ("7s 7h *", "*=7d", ["bare *"]),
-        ("7s 7h *", "7d 7c", ["missing suit"]),  # would be four natural suits
         ("7s 7h *", "", ["nothing to lay off"]),
     ],
 )
@@ -283,7 +310,8 @@ def test_lay_off_rejected(meld: str, added: str, words: list[str]) -> None:
         ("7s 7h 7d", "*"),
         ("7s 7h *", "7d 7c *"),
         ("7s * *", "7h 7d 7c *"),
-        ("7s 7h 7d *", ""),
+        ("7s 7h 7d *", "7c"),  # PO-16 with PO-12's default: five cards
+        ("Ks Kh Kd Kc *", ""),
         ("7s 7h * *", ""),
     ],
 )
@@ -294,6 +322,21 @@ def test_layoff_options(meld: str, options: str) -> None:
     assert layoff_kinds(m) == {JOKER if isinstance(c, JokerAs) else c for c in layoff_options(m)}
     for item in layoff_options(m):
         assert len(lay_off(m, [item])) == len(m) + 1
+
+
+@rule("PO-12", "PO-16")
+def test_lay_offs_with_four_suits_joker_fills() -> None:
+    """The other reading: a set of three natural suits and a joker is complete."""
+    joker_fills = FourSuits.JOKER_FILLS
+    assert layoff_options(parse_meld("7s 7h 7d *"), joker_fills) == ()
+    assert format_cards(layoff_options(parse_meld("7s 7h 7d"), joker_fills)) == "*"
+    assert format_cards(layoff_options(parse_meld("7s 7h *"), joker_fills)) == "7d 7c *"
+    with pytest.raises(MeldError, match="complete"):
+        lay_off(parse_meld("7s 7h 7d *"), "7c", joker_fills)
+    with pytest.raises(MeldError, match="four_suits=joker_fills"):
+        lay_off(parse_meld("7s 7h 7d"), "7c", joker_fills)
+    with pytest.raises(MeldError, match="four_suits=joker_fills"):
+        lay_off(parse_meld("7s 7h *"), "7d 7c", joker_fills)
 
 
 # --- enumeration: counts derived by hand ----------------------------------------------------
@@ -311,8 +354,11 @@ ENUMERATION_CASES = [
     ("7s 7h 7d", 1, 0),
     # sets: shd+0, shd+*, three pairs + *; no run (a natural and one joker are 2 cards)
     ("7s 7h 7d *", 5, 0),
-    # 7s 7h 7d, four choices of three suits of four (no joker: at most three natural suits)
+    # 7s 7h 7d, four choices of three suits of four (no joker: four natural suits need one)
     ("7s 7h 7d 7c", 4, 0),
+    # three suits of four with 0 or 1 joker (4·2), two suits and the joker (6), and the four
+    # suits with the joker (PO-12): 15; no run (each suit's one card and the joker make 2)
+    ("7s 7h 7d 7c *", 15, 0),
     # two copies change nothing: a set uses each suit once
     ("7s 7s 7h 7h 7d", 1, 0),
     # 456, *=3 4 5, 5 6 *=7, 456 with one of three replaced, *=3 456, 456 *=7
@@ -349,10 +395,14 @@ def test_enumeration_of_the_whole_deck() -> None:
     """Perft-style total for all 108 cards (4 jokers): pins the generator down."""
     melds = enumerate_melds(FRENCH_DECK)
     # Sets per rank: suit subsets of size 3 with 0 or 1 joker (4·2), size 2 with 1 or 2 (6·2),
-    # size 1 with 2 or 3 (4·2): 28 per rank.
-    assert kinds_count(melds)["set"] == 13 * 28
+    # size 1 with 2 or 3 (4·2), and the four suits with one joker (PO-12): 29 per rank.
+    assert kinds_count(melds)["set"] == 13 * 29
     assert len(set(melds)) == len(melds)
     assert kinds_count(melds)["run"] == RUNS_PER_SUIT_FULL_DECK * 4
+    # The other reading of PO-12 has no five-card set: 28 per rank.
+    joker_fills = enumerate_melds(FRENCH_DECK, FourSuits.JOKER_FILLS)
+    assert kinds_count(joker_fills) == {"set": 13 * 28, "run": RUNS_PER_SUIT_FULL_DECK * 4}
+    assert set(melds) - set(joker_fills) == {m for m in melds if m.is_set and len(m) == 5}
 
 
 def _runs_per_suit_with_two_aces_and_four_jokers() -> int:
@@ -481,7 +531,7 @@ def test_lay_off_results_validate(cards: list[int]) -> None:
             assert not Counter(meld.cards) - Counter(grown.cards)
 
 
-def _oracle(cards: list[int]) -> set[Meld]:
+def _oracle(cards: list[int], four_suits: FourSuits = FourSuits.WITH_JOKER) -> set[Meld]:
     """Every meld of the hand found by brute force through the validator: every sub-multiset,
     written with bare jokers (sets) or with jokers naming every possible card of one suit."""
     counts = Counter(cards)
@@ -494,8 +544,8 @@ def _oracle(cards: list[int]) -> set[Meld]:
         if len(sub) < 3 or not naturals:
             continue
         items: list[MeldCard] = [*naturals, *[JOKER] * jokers]
-        if len({c.rank for c in naturals}) == 1 and is_meld(items):
-            found.add(make_meld(items))
+        if len({c.rank for c in naturals}) == 1 and is_meld(items, four_suits):
+            found.add(make_meld(items, four_suits))
         suits = {c.suit for c in naturals}
         if len(suits) != 1:
             continue
@@ -511,10 +561,16 @@ def _oracle_hands() -> Iterator[str]:
     yield from ("4c 5c 6c *", "Qh Kh Ah *", "As 2s 3s 3s * *", "7s 7h 7d 7c *", "Ah Ah 2h * *")
 
 
+@pytest.mark.parametrize("four_suits", list(FourSuits))
 @pytest.mark.parametrize("text", list(_oracle_hands()))
-def test_enumeration_matches_the_oracle(text: str) -> None:
-    melds = enumerate_melds(hand(text))
-    assert set(melds) == _oracle(hand(text))
+def test_enumeration_matches_the_oracle(text: str, four_suits: FourSuits) -> None:
+    melds = enumerate_melds(hand(text), four_suits)
+    assert set(melds) == _oracle(hand(text), four_suits)
+    for card in set(hand(text)):
+        rest = hand(text)
+        rest.remove(card)
+        using = {m for m in melds if (m.jokers if card == JOKER else card in m.naturals)}
+        assert set(enumerate_melds_with(rest, card, four_suits)) == using
 
 
 @given(hands(max_size=5).filter(lambda h: h.count(JOKER) <= 2))

@@ -48,7 +48,8 @@ def test_take_a_set(deal: Deal) -> None:
 
 
 def test_take_a_set_of_three_suits(deal: Deal) -> None:
-    # Top 9h; 9s 9c 9d in hand: any two of the three with 9h (at most 3 natural suits): 3.
+    # Top 9h; 9s 9c 9d in hand: any two of the three with 9h (without a joker at most 3 natural
+    # suits, PO-12): 3.
     state = deal({0: "9s 9c 9d 2h 4d 6c Js Qd Kh"}, discard="9h", players=2)
     check(state, {"draw": 1, "take": 3})
 
@@ -110,6 +111,21 @@ def test_lay_offs_on_a_set(deal: Deal) -> None:
     state.apply("draw")
     state.apply("meld 8s 8h *")
     check(state, {"meld": 1, "layoff": 3, "discard": 7})
+
+
+@pytest.mark.rule("PO-12")
+@pytest.mark.parametrize(("four_suits", "five"), [("with_joker", 1), ("joker_fills", 0)])
+def test_four_suits_and_a_joker(deal: Deal, four_suits: str, five: int) -> None:
+    # Held 3h; Ks Kh Kd Kc * and 2c 4d 6h 8s 3h (no two of one suit within two ranks): sets of
+    # kings only: three suits of four with 0 or 1 joker (4·2), two suits with the joker (6), and
+    # with the default the four suits with the joker (1): 15, else 14. Discards: 10 kinds.
+    state = deal({0: "Ks Kh Kd Kc * 2c 4d 6h 8s"}, stock="3h", players=2, four_suits=four_suits)
+    state.apply("draw")
+    check(state, {"burn": 1, "meld": 14 + five, "discard": 10})
+    # After meld Ks Kh Kd *: Kc joins it with the default (PO-16), nothing with joker_fills;
+    # no meld left; 6 kinds to discard.
+    state.apply("meld Ks Kh Kd *")
+    check(state, {"layoff": five, "discard": 6} if five else {"discard": 6})
 
 
 def _claim(deal: Deal, seat2: str, seat3: str) -> PontinhoState:

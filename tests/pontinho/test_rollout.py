@@ -259,3 +259,21 @@ def test_the_direct_take_without_jokers_sheds_as_much_as_the_best_enumerated(
         assert _take_score(found, top) == best
     else:
         assert found is None
+
+
+@pytest.mark.rule("PO-12")
+@pytest.mark.parametrize("four_suits", ["with_joker", "joker_fills"])
+def test_the_bit_mask_meld_finder_follows_the_tables_reading_of_four_suits(
+    deal: Deal, four_suits: str
+) -> None:
+    """Four aces and a joker: the five-card set sheds the most (4 × 15 less the joker's cost)
+    with the default; with ``joker_fills`` the finder keeps to melds that table allows."""
+    state = deal({0: "As Ah Ad Ac * 5c 7d 9h Js"}, stock="5c", players=2, four_suits=four_suits)
+    state.apply("draw")
+    action_id = choose(state, random.Random(1).random, POINTS, EPSILON)
+    assert action_id in state.legal_action_ids()
+    meld = meld_table()[0][action_id - MELD]
+    if four_suits == "with_joker":
+        assert meld == parse_meld("As Ah Ad Ac *")
+    else:
+        assert meld.is_set and len(meld) == 3

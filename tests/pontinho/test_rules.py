@@ -284,13 +284,72 @@ def test_po12_invalid_sets(deal: Deal, meld: str) -> None:
 @pytest.mark.rule("PO-12")
 def test_po12_one_natural_two_jokers_and_no_fourth_natural_suit(deal: Deal) -> None:
     """PO-12: one natural and two jokers is a set; a fourth natural suit cannot join a set of
-    three naturals, but a joker can (and then it is full)."""
+    three naturals without a joker, and the refusal says so."""
     state = _melding(deal, "Qs * * 4s 4h 4d 4c")
     state.apply("meld Qs * *")
     state.apply("meld 4s 4h 4d")
     assert "layoff 2 4c" not in texts(state, "layoff")
-    with pytest.raises(IllegalAction, match="PO-16"):
+    with pytest.raises(IllegalAction, match="PO-16") as info:
         state.apply("layoff 2 4c")
+    assert "only when the set also holds a joker" in str(info.value)
+    assert "it can take *" in str(info.value)
+
+
+@pytest.mark.rule("PO-12")
+def test_po12_four_natural_suits_and_a_joker_make_a_five_card_set(deal: Deal) -> None:
+    """PO-12 (default ``four_suits=with_joker``): "os quatro naipes, com coringa" is a set of
+    five cards; the four suits without a joker are not, nor with a second joker."""
+    state = _melding(deal, "Ks Kh Kd Kc * *")
+    assert state.game.options.four_suits == "with_joker"
+    assert "meld Ks Kh Kd Kc *" in texts(state, "meld")
+    assert "meld Ks Kh Kd Kc" not in texts(state, "meld")
+    assert "meld Ks Kh Kd Kc * *" not in texts(state, "meld")
+    with pytest.raises(IllegalAction, match="exactly one joker"):
+        state.apply("meld Ks Kh Kd Kc * *")
+    state.apply("meld Kc * Kd Kh Ks")
+    assert str(state.melds[0]) == "Ks Kh Kd Kc *"
+    assert len(state.melds[0]) == 5
+    assert state.view(0)["melds"][0]["cards"] == "Ks Kh Kd Kc *"
+    # Nothing more joins it: every suit is there and its one joker.
+    assert texts(state, "layoff") == []
+    with pytest.raises(IllegalAction, match="complete"):
+        state.apply("layoff 1 *")
+
+
+@pytest.mark.rule("PO-12", "PO-16")
+def test_po16_the_fourth_suit_lays_off_onto_a_joker_set(deal: Deal) -> None:
+    """PO-16 with PO-12's default: K♣ may join K♠ K♥ K♦ + joker, making five cards; K♣ may not
+    join K♠ K♥ K♦ alone, and the refusal names the reason (no joker), not a missing suit."""
+    state = _melding(deal, "Ks Kh Kd Kc *")
+    state.apply("meld Ks Kh Kd")
+    assert texts(state, "layoff") == ["layoff 1 *"]
+    with pytest.raises(IllegalAction, match="only when the set also holds a joker"):
+        state.apply("layoff 1 Kc")
+    state.apply("layoff 1 *")
+    assert "layoff 1 Kc" in texts(state, "layoff")
+    state.apply("layoff 1 Kc")
+    assert str(state.melds[0]) == "Ks Kh Kd Kc *"
+    record = state.to_record()
+    assert "layoff 1 Kc" in record["actions"]
+    assert replay(record).state.view(None)["melds"][0]["cards"] == "Ks Kh Kd Kc *"
+
+
+@pytest.mark.rule("PO-12", "PO-16")
+def test_po12_option_four_suits_joker_fills(deal: Deal) -> None:
+    """The table option ``four_suits=joker_fills`` keeps the earlier reading: at most three
+    natural suits, a joker in the fourth's place, never more than four cards."""
+    state = deal({0: "Ks Kh Kd Kc * 7s 7h 7d"}, players=2, four_suits="joker_fills")
+    state.apply("draw")
+    assert "meld Ks Kh Kd Kc *" not in texts(state, "meld")
+    assert "meld Ks Kh Kd *" in texts(state, "meld")
+    with pytest.raises(IllegalAction, match="four_suits=joker_fills"):
+        state.apply("meld Ks Kh Kd Kc *")
+    state.apply("meld Ks Kh Kd *")
+    assert texts(state, "layoff") == []  # three natural suits and a joker: complete
+    with pytest.raises(IllegalAction, match="complete"):
+        state.apply("layoff 1 Kc")
+    with pytest.raises(OptionError, match="four_suits"):
+        cardtable.game("pontinho", players=2, four_suits="sometimes")
 
 
 @pytest.mark.rule("PO-13")
@@ -548,3 +607,24 @@ def test_po27_views(deal: Deal) -> None:
     state.apply("draw")
     claim = state.view(None)["claim"]
     assert claim == {"card": "2c", "turn": 1, "asked": 2, "still_to_ask": []}
+
+
+@pytest.mark.rule("PO-12", "PO-16")
+@pytest.mark.parametrize("lang", ["en", "eu", "hu", "pt_BR"])
+def test_po16_the_refusal_names_the_real_reason_in_every_language(deal: Deal, lang: str) -> None:
+    """8♣ is the missing suit of 8♠ 8♥ 8♦, so "a set takes a missing suit" would be no reason:
+    the refusal says that four natural suits need a joker too, in the player's language."""
+    from cardtable.i18n import _, language
+
+    english = (
+        "all four suits may be natural cards only when the set also holds a joker, e.g. "
+        "Ks Kh Kd Kc *"
+    )
+    with language(lang):
+        state = _melding(deal, "8s 8h 8d 8c")
+        state.apply("meld 8s 8h 8d")
+        with pytest.raises(IllegalAction) as info:
+            state.apply("layoff 1 8c")
+        reason = _(english)
+        assert reason in str(info.value)
+        assert (reason == english) is (lang == "en")

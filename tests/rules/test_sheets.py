@@ -159,8 +159,10 @@ def test_numbers_follow_the_language() -> None:
     assert "1.000" in html
 
 
-def test_pontinho_meld_examples_agree_with_the_engine() -> None:
-    sheet = build_sheet(cardtable.game("pontinho"))
+@pytest.mark.rule("PO-12")
+@pytest.mark.parametrize("four_suits", ["with_joker", "joker_fills"])
+def test_pontinho_meld_examples_agree_with_the_engine(four_suits: str) -> None:
+    sheet = build_sheet(cardtable.game("pontinho", four_suits=four_suits))
     examples = [
         block
         for section in sheet.sections
@@ -169,7 +171,74 @@ def test_pontinho_meld_examples_agree_with_the_engine() -> None:
     ]
     assert {block.good for block in examples} == {True, False}
     for block in examples:
-        assert is_meld(" ".join(block.cards)) is block.good, block.cards
+        assert is_meld(" ".join(block.cards), four_suits) is block.good, block.cards
+    # The picture of the five-card set is there exactly when the table allows it.
+    five = [block for block in examples if block.cards == ("Ks", "Kh", "Kd", "Kc", "*")]
+    assert [block.good for block in five] == ([True] if four_suits == "with_joker" else [])
+
+
+#: Per game, sentences the sheets must hold (issue 18: what the engine does, and which rules
+#: are the project's decisions), as English msgids; checked translated in every language.
+SAID: dict[str, tuple[str, ...]] = {
+    "pontinho": (
+        "A sequência is three or more cards of one suit in a row. The ace counts low (A 2 3) "
+        "or high (Q K A), and the longest run goes from ace to ace: A 2 3 … Q K A. Only going "
+        "round the corner, as in K A 2, is not a run.",
+        "A trinca is three or four cards of one rank, each of a different suit; a joker takes "
+        "the place of a missing suit. All four suits together are allowed only with a joker as "
+        "well: five cards.",
+        "The four suits with a joker: five cards.",
+        "The fourth suit joins a trinca that holds a joker: K♣ onto K♠ K♥ K♦ and a joker makes "
+        "five cards.",
+        "A trinca may hold all four suits when it also holds a joker, as the house rules show: "
+        "five cards.",
+        "The match rules above (going out of the match, buying back in, the winner) are our "
+        "decision, in the common Brazilian way: the house rules leave them open.",
+    ),
+    "putto": (
+        "Each suit runs, from the top: ace, king, queen, jack, then 7 down to 2. The order only "
+        "helps to sort a hand: a card captures only cards of its own rank.",
+        "Card points: ace 11, three 10, king 4, queen 3, jack 2, the rest 0.",
+        "Capture piles stay face down until the deal ends (our decision: the original rules "
+        "leave it open).",
+    ),
+    "punttu": (
+        "The source speaks of 3 and 6 players; playing with 2 to 8 is our decision, with cards "
+        "left out as above so that the pack shares out evenly.",
+    ),
+}
+
+#: Putto's third figure in each language's sheet: the source's "dáma" (PT-1), never a knight.
+QUEEN = {"en": ("queen", "knight"), "eu": ("dama", "zaldiko"), "hu": ("dáma", "lovas"),
+         "pt_BR": ("dama", "cavalo")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sheets_say_what_the_engine_does_in_every_language(game: str, lang: str) -> None:
+    from cardtable.i18n import translation
+
+    words = " ".join(visible_text(render_rules_html(game, lang)))
+    found = translation(lang)
+    for msgid in SAID[game]:
+        text = found.gettext(msgid)
+        assert lang == "en" or text != msgid, f"{lang}: not translated: {msgid[:40]}"
+        assert text in words, f"{game} in {lang}: missing {text[:60]!r}"
+    if game == "pontinho":
+        assert "never both ways" not in words
+    if game == "putto":
+        queen, knight = QUEEN[lang]
+        assert queen in words and knight not in words, (queen, knight)
+
+
+def test_punttu_names_the_spanish_figures_and_putto_the_italian_ones() -> None:
+    """The 7-player Punttu sheet removes the sota of coins ("aces go first, then the sotas");
+    Putto's card pictures are named jack, queen and king."""
+    words = " ".join(visible_text(render_rules_html("punttu", "en", {}, 7)))
+    assert "sota of coins" in words and "jack of coins" not in words
+    assert "the aces go first, then the sotas" in words
+    putto = " ".join(visible_text(render_rules_html("putto", "en")))
+    assert "queen of clubs" in putto and "knight" not in putto
 
 
 def test_pages_show_the_cards_with_their_names() -> None:

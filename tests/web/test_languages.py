@@ -271,7 +271,7 @@ def test_waiting_table_shows_its_house_rules(
     page.goto(f"/t/{table['code']}")
     expect(page.locator(".take-seat")).to_have_count(2)
     rules = page.locator(".house-rules")
-    expect(rules.locator("dt")).to_have_count(5)
+    expect(rules.locator("dt")).to_have_count(6)  # every Pontinho option, four_suits too
     # a number as the language writes it; a choice by its label, not its value
     bust = {"en": "1,000", "pt_BR": "1.000", "eu": "1.000", "hu": "1000"}[lang]
     expect(rules).to_contain_text(bust)

@@ -13,14 +13,16 @@ from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from cardtable.art import figures
-from cardtable.art.names import BACK_NAME, FRENCH_NAMES, LATIN_NAMES
+from cardtable.art.names import BACK_NAME, FRENCH_NAMES, ITALIAN, ITALIAN_FIGURES, LATIN_NAMES
 from cardtable.art.suits import FRENCH_SUITS, LATIN_SUITS, Suit
 from cardtable.cards.french import parse_card as parse_french
 from cardtable.cards.latin import parse_card as parse_latin
 from cardtable.errors import CardError
 from cardtable.i18n import _, pgettext
 
-Deck = Literal["latin", "french"]
+#: ``italian`` is Putto's deck: the Latin pictures, with the figures named jack, queen, king.
+Deck = Literal["latin", "french", "italian"]
+#: The decks with pictures of their own.
 DECKS: tuple[Deck, ...] = ("latin", "french")
 
 WIDTH = 120
@@ -46,19 +48,24 @@ _LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
 
 def card_label(text: str, deck: Deck) -> str:
     """The card's name in the current language, e.g. "seven of cups"."""
+    if deck == "italian":
+        card = str(parse_latin(text))
+        if card in ITALIAN_FIGURES:
+            return pgettext(ITALIAN, ITALIAN_FIGURES[card])
+        return pgettext("Latin deck", LATIN_NAMES[card])
     if deck == "latin":
         card = str(parse_latin(text))
         return pgettext("Latin deck", LATIN_NAMES[card])
     if deck == "french":
         card = str(parse_french(text))
         return _(FRENCH_NAMES[card])
-    raise CardError(_("unknown deck {deck!r}: expected latin or french").format(deck=deck))
+    raise CardError(_("unknown deck {deck!r}: expected latin, italian or french").format(deck=deck))
 
 
 def card_svg(text: str, deck: Deck) -> str:
     """The picture of one card, e.g. ``card_svg("7c", "latin")``, as SVG text."""
     label = card_label(text, deck)
-    if deck == "latin":
+    if deck in ("latin", "italian"):
         card = str(parse_latin(text))
         rank, suit = card[:-1], LATIN_SUITS[card[-1]]
         body = _face(rank, suit, _latin_centre(rank, suit))
@@ -95,7 +102,7 @@ def back_svg() -> str:
 
 def card_filename(text: str, deck: Deck) -> str:
     """The static file name of a card: ``7c.svg``, ``Th.svg``; the joker is ``joker.svg``."""
-    card = str(parse_latin(text)) if deck == "latin" else str(parse_french(text))
+    card = str(parse_french(text)) if deck == "french" else str(parse_latin(text))
     return "joker.svg" if card == "*" else f"{card}.svg"
 
 

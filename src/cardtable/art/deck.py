@@ -11,7 +11,7 @@ from cardtable.cards.latin import LATIN_DECK
 
 def deck_cards(deck: Deck) -> tuple[str, ...]:
     """The notation of every distinct card of ``deck`` (the French one ends with the joker)."""
-    if deck == "latin":
+    if deck in ("latin", "italian"):
         return tuple(str(card) for card in LATIN_DECK)
     return tuple(str(card) for card in FRENCH_KINDS)
 

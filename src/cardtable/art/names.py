@@ -2,7 +2,10 @@
 
 One whole phrase per card rather than "{rank} of {suit}": Basque and Hungarian put the suit
 first and inflect it ("kopen zazpikoa", "kupa hetes"), which a pasted-together phrase cannot do.
-The Latin pack's three figures are the sota (jack), the caballo (knight) and the rey (king).
+The Latin pack's three figures are named as each game's source names them: Punttu's Spanish
+deck has the sota, the caballo and the rey (``LATIN_NAMES``); Putto's Italian deck, as its
+Hungarian source says, the jack (bubi), the queen (dáma) and the king (``ITALIAN_FIGURES``, the
+``italian`` deck: the same pictures, its own names for the figures).
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ LATIN_NAMES: dict[str, str] = {
     "5o": NC_("Latin deck", "five of coins"),
     "6o": NC_("Latin deck", "six of coins"),
     "7o": NC_("Latin deck", "seven of coins"),
-    "Jo": NC_("Latin deck", "jack of coins"),
-    "Qo": NC_("Latin deck", "knight of coins"),
-    "Ko": NC_("Latin deck", "king of coins"),
+    "Jo": NC_("Latin deck", "sota of coins"),
+    "Qo": NC_("Latin deck", "caballo of coins"),
+    "Ko": NC_("Latin deck", "rey of coins"),
     "Ac": NC_("Latin deck", "ace of cups"),
     "2c": NC_("Latin deck", "two of cups"),
     "3c": NC_("Latin deck", "three of cups"),
@@ -32,9 +35,9 @@ LATIN_NAMES: dict[str, str] = {
     "5c": NC_("Latin deck", "five of cups"),
     "6c": NC_("Latin deck", "six of cups"),
     "7c": NC_("Latin deck", "seven of cups"),
-    "Jc": NC_("Latin deck", "jack of cups"),
-    "Qc": NC_("Latin deck", "knight of cups"),
-    "Kc": NC_("Latin deck", "king of cups"),
+    "Jc": NC_("Latin deck", "sota of cups"),
+    "Qc": NC_("Latin deck", "caballo of cups"),
+    "Kc": NC_("Latin deck", "rey of cups"),
     "Ae": NC_("Latin deck", "ace of swords"),
     "2e": NC_("Latin deck", "two of swords"),
     "3e": NC_("Latin deck", "three of swords"),
@@ -42,9 +45,9 @@ LATIN_NAMES: dict[str, str] = {
     "5e": NC_("Latin deck", "five of swords"),
     "6e": NC_("Latin deck", "six of swords"),
     "7e": NC_("Latin deck", "seven of swords"),
-    "Je": NC_("Latin deck", "jack of swords"),
-    "Qe": NC_("Latin deck", "knight of swords"),
-    "Ke": NC_("Latin deck", "king of swords"),
+    "Je": NC_("Latin deck", "sota of swords"),
+    "Qe": NC_("Latin deck", "caballo of swords"),
+    "Ke": NC_("Latin deck", "rey of swords"),
     "Ab": NC_("Latin deck", "ace of clubs"),
     "2b": NC_("Latin deck", "two of clubs"),
     "3b": NC_("Latin deck", "three of clubs"),
@@ -52,9 +55,29 @@ LATIN_NAMES: dict[str, str] = {
     "5b": NC_("Latin deck", "five of clubs"),
     "6b": NC_("Latin deck", "six of clubs"),
     "7b": NC_("Latin deck", "seven of clubs"),
-    "Jb": NC_("Latin deck", "jack of clubs"),
-    "Qb": NC_("Latin deck", "knight of clubs"),
-    "Kb": NC_("Latin deck", "king of clubs"),
+    "Jb": NC_("Latin deck", "sota of clubs"),
+    "Qb": NC_("Latin deck", "caballo of clubs"),
+    "Kb": NC_("Latin deck", "rey of clubs"),
+}
+
+#: Message context of Putto's figure names.
+ITALIAN = "Italian deck"
+
+#: Putto's three figures in the Italian deck (PT-1: jack, queen, king), keyed by notation; the
+#: other cards are named as in ``LATIN_NAMES``.
+ITALIAN_FIGURES: dict[str, str] = {
+    "Jo": NC_("Italian deck", "jack of coins"),
+    "Qo": NC_("Italian deck", "queen of coins"),
+    "Ko": NC_("Italian deck", "king of coins"),
+    "Jc": NC_("Italian deck", "jack of cups"),
+    "Qc": NC_("Italian deck", "queen of cups"),
+    "Kc": NC_("Italian deck", "king of cups"),
+    "Je": NC_("Italian deck", "jack of swords"),
+    "Qe": NC_("Italian deck", "queen of swords"),
+    "Ke": NC_("Italian deck", "king of swords"),
+    "Jb": NC_("Italian deck", "jack of clubs"),
+    "Qb": NC_("Italian deck", "queen of clubs"),
+    "Kb": NC_("Italian deck", "king of clubs"),
 }
 
 #: French deck (Pontinho), keyed by notation (``Th``), plus the joker ``*``.

@@ -15,11 +15,15 @@ def play_out(
     bots: Sequence[Bot],
     *,
     on_action: Callable[[int, Action, tuple[Event, ...]], None] | None = None,
+    max_actions: int | None = None,
 ) -> State:
-    """Let ``bots[seat]`` play every decision until the deal is over; return the state."""
-    while (seat := state.to_move) is not None:
+    """Let ``bots[seat]`` play every decision until the deal is over, or until ``max_actions``
+    actions have been played (then the state is returned unfinished); return the state."""
+    left = -1 if max_actions is None else max_actions
+    while left and (seat := state.to_move) is not None:
         action = bots[seat].choose(state.view(seat, memory=True), state.legal_actions())
         events = state.apply(action)
         if on_action is not None:
             on_action(seat, action, events)
+        left -= 1
     return state

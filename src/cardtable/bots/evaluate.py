@@ -8,6 +8,10 @@ Each deal is played on its own (``play_deal``): its cards come from ``(seed, dea
 every bot's seed from ``(seed, deal number, rotation, seat)``, never from a shared stream, so
 deals can be split among processes (``head_to_head(..., jobs=K)``) and the stats are the same
 whatever the split: the deals' results are added up in deal order.
+
+A deal that would not end (Pontinho's stock is rebuilt for ever, PO-8, when the players left
+cannot go out) is stopped after the game's ``playout_cap_actions`` actions and counted as a void
+deal: nobody scores and every side shares it, as PO-8's void deal does (``GameResult.capped``).
 """
 
 from __future__ import annotations
@@ -48,7 +52,8 @@ class GameResult:
     ``points[seat]`` are the points of the seat's side; ``shares[seat]`` its side's share of the
     win (1 for the sole winning side, 1/k for k sides winning together, 0 otherwise);
     ``went_out`` the seat that went out when the game reports it (``outcome.details``), and
-    ``reports_going_out`` whether it does.
+    ``reports_going_out`` whether it does; ``capped`` that the deal reached the game's
+    ``playout_cap_actions`` unfinished and counts as void (0 points, every side sharing it).
     """
 
     names: tuple[str, ...]
@@ -56,6 +61,7 @@ class GameResult:
     shares: tuple[float, ...]
     went_out: int | None = None
     reports_going_out: bool = False
+    capped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +83,8 @@ class BotStats:
     points over every rotation of the deal, averaged) from deal to deal (Welford's running
     mean and sum of squared deviations): the rotations of one deal are correlated, the deals
     are independent, so the interval of the mean points is computed over deals.
-    ``went_out`` counts the seat-deals it went out, for games that report it (else ``None``).
+    ``went_out`` counts the seat-deals it went out, for games that report it (else ``None``);
+    ``capped`` the seat-deals stopped at the game's cap and counted void.
     """
 
     name: str
@@ -85,6 +92,7 @@ class BotStats:
     wins: float = 0.0
     points: int = 0
     went_out: int | None = None
+    capped: int = 0
     deals: int = 0
     deal_mean: float = 0.0
     deal_m2: float = field(default=0.0, repr=False)
@@ -129,6 +137,7 @@ class BotStats:
                 if name != self.name:
                     continue
                 seats += 1
+                self.capped += game.capped
                 points += game.points[seat]
                 self.wins += game.shares[seat]
                 if game.went_out == seat and self.went_out is not None:
@@ -187,6 +196,7 @@ def play_deal(
     """
     players = table.players
     cards_seed = deal_seed(seed, number)
+    cap = table.playout_cap_actions
     games = []
     for rotation in range(players):
         names = tuple(bot_names[(seat + rotation) % players] for seat in range(players))
@@ -194,9 +204,19 @@ def play_deal(
             _bot(name, table, seat, bot_seed(seed, number, rotation, seat), budget)
             for seat, name in enumerate(names)
         ]
-        state = play_out(table.deal(seed=cards_seed, dealer=0), bots)
+        state = play_out(table.deal(seed=cards_seed, dealer=0), bots, max_actions=cap)
         outcome = state.outcome
-        assert outcome is not None
+        if outcome is None:  # stopped at the cap: a void deal
+            share = 1.0 / len(table.sides)
+            games.append(
+                GameResult(
+                    names=names,
+                    points=(0,) * players,
+                    shares=(share,) * players,
+                    capped=True,
+                )
+            )
+            continue
         winning_sides = {table.side_of(seat) for seat in outcome.winners}
         share = 1.0 / len(winning_sides)
         sides = [table.side_of(seat) for seat in range(players)]
@@ -294,6 +314,7 @@ def head_to_head(
     jobs: int = 1,
     budget: Budget | None = None,
     table_options: Mapping[str, object] | None = None,
+    on_deal: Callable[[DealResult], None] | None = None,
     **options: object,
 ) -> dict[str, BotStats]:
     """Play ``deals`` deals, each once per rotation of ``bot_names`` through the seats.
@@ -306,7 +327,8 @@ def head_to_head(
     ``table_options`` when their names clash with this function's (Punttu's ``deals``).
     ``progress``, if given, is called with the
     number of deals finished (every rotation played): after each deal in one process, after
-    each chunk of deals with several.
+    each chunk of deals with several. ``on_deal``, if given, gets every deal's result, in deal
+    order (the arena lists the deals stopped at the cap from them).
     """
     if len(bot_names) != players:
         raise OptionError(
@@ -331,6 +353,8 @@ def head_to_head(
     for deal in results:
         for entry in stats.values():
             entry.add(deal)
+        if on_deal is not None:
+            on_deal(deal)
     return stats
 
 
@@ -351,14 +375,18 @@ def _deals_in_order(
 def decisions_per_second(
     game_name: str, players: int, bot_name: str, deals: int, seed: int, **options: object
 ) -> float:
-    """How many decisions ``bot_name`` makes per second, timing only its ``choose`` calls."""
+    """How many decisions ``bot_name`` makes per second, timing only its ``choose`` calls; a
+    deal is stopped after the game's ``playout_cap_actions`` actions."""
     table = make_game(game_name, players=players, **options)
+    cap = table.playout_cap_actions
     spent = 0.0
     decisions = 0
     for number in range(deals):
         state = table.deal(seed=deal_seed(seed, number), dealer=0)
         bots = [make_bot(bot_name, table, seat, seed=number) for seat in range(players)]
-        while (seat := state.to_move) is not None:
+        left = -1 if cap is None else cap
+        while left and (seat := state.to_move) is not None:
+            left -= 1
             view = state.view(seat, memory=True)
             legal = state.legal_actions()
             start = time.perf_counter()

@@ -7,6 +7,11 @@ rotation, so each bot holds every seat of the same cards and the luck of the dea
 with ``--jobs`` in several processes, with the same results for a seed whatever the number.
 This module only reads the command line, shows progress and reports the stats: a table, one
 JSON object (``--json``, ``--out``) and a chart of the win rates (``--plot``).
+
+A deal that reaches the game's ``playout_cap_actions`` (Pontinho: 3,000 actions; its stock can
+be rebuilt for ever, PO-8) is stopped and counted as void — nobody scores, every side shares it
+— and the report names it: ``capped_deals`` and each bot's ``capped`` in the JSON, a line under
+the table.
 """
 
 from __future__ import annotations
@@ -37,12 +42,19 @@ from rich.table import Table
 from rich.text import Text
 
 import cardtable
-from cardtable.bots.evaluate import Z95, BotStats, Budget, head_to_head, searching_bots
+from cardtable.bots.evaluate import (
+    Z95,
+    BotStats,
+    Budget,
+    DealResult,
+    head_to_head,
+    searching_bots,
+)
 from cardtable.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
 from cardtable.cli.table_options import given_options, make_table, table_arguments
 from cardtable.engine.game import MAX_SEED, Game
 from cardtable.errors import CardtableError
-from cardtable.i18n import _
+from cardtable.i18n import _, ngettext
 
 __all__ = ["Z95", "ArenaResult", "arena", "plot_win_rates", "results", "seat_bots", "wilson"]
 
@@ -58,7 +70,8 @@ class ArenaResult:
     ``mean_points`` are its side's points per deal (penalty points where the lowest total
     wins) and ``points_ci95`` their 95% interval over deals (each deal's rotations averaged
     first; ``None`` below two deals). ``went_out`` counts the seat-deals in which it went out,
-    for games that report it (else ``None``).
+    for games that report it (else ``None``); ``capped`` the seat-deals stopped at the game's
+    cap and counted void.
     """
 
     name: str
@@ -70,6 +83,7 @@ class ArenaResult:
     deals: int = 0
     points_ci95: tuple[float, float] | None = None
     went_out: int | None = None
+    capped: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -103,6 +117,7 @@ class ArenaResult:
             "ci95": [low, high],
             "mean_points": self.mean_points,
             "mean_points_ci95": None if self.points_ci95 is None else list(self.points_ci95),
+            "capped": self.capped,
         }
         went_out = self.went_out_interval
         if went_out is not None:
@@ -151,6 +166,7 @@ def results(table: Game, seats: Sequence[str], stats: dict[str, BotStats]) -> li
                 deals=entry.deals,
                 points_ci95=entry.points_interval(),
                 went_out=entry.went_out,
+                capped=entry.capped,
             )
         )
     return out
@@ -170,8 +186,11 @@ def report_dict(
     seats: Sequence[str],
     budget: Budget | None,
     report: Sequence[ArenaResult],
+    capped_deals: Sequence[int] = (),
 ) -> dict[str, Any]:
-    """The run's parameters and every bot's stats, as one JSON-safe object."""
+    """The run's parameters and every bot's stats, as one JSON-safe object. ``cap_actions`` is
+    the game's cap on a deal's actions (None: deals always end) and ``capped_deals`` the numbers
+    (from 0) of the deals stopped there in some rotation, counted void."""
     return {
         "version": cardtable.__version__,
         "game": table.name,
@@ -191,6 +210,8 @@ def report_dict(
         "fair_share": fair_share(table),
         "interval": "wilson-95",
         "points_interval": "normal-95-over-deals",
+        "cap_actions": table.playout_cap_actions,
+        "capped_deals": list(capped_deals),
         "bots": {result.name: result.to_dict() for result in report},
     }
 
@@ -424,6 +445,12 @@ def arena(
         transient=True,
         disable=not shown,
     )
+    capped: list[int] = []
+
+    def note_capped(deal: DealResult) -> None:
+        if any(game.capped for game in deal.games):
+            capped.append(deal.number)
+
     start = time.perf_counter()
     with progress:
         task = progress.add_task(_("deals"), total=deals)
@@ -437,6 +464,7 @@ def arena(
             jobs=processes,
             budget=budget,
             table_options=given_options(assignments),
+            on_deal=note_capped,
         )
     if shown:
         elapsed = time.perf_counter() - start
@@ -455,6 +483,7 @@ def arena(
         seats=seats,
         budget=budget,
         report=report,
+        capped_deals=capped,
     )
     if out is not None:
         out.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
@@ -463,11 +492,16 @@ def arena(
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False))
         return
-    _print_table(table, deals, run_seed, report, budget)
+    _print_table(table, deals, run_seed, report, budget, capped)
 
 
 def _print_table(
-    table: Game, deals: int, seed: int, report: Sequence[ArenaResult], budget: Budget | None
+    table: Game,
+    deals: int,
+    seed: int,
+    report: Sequence[ArenaResult],
+    budget: Budget | None,
+    capped: Sequence[int] = (),
 ) -> None:
     console = Console(highlight=False)
     title = _("{title}, {n} players: {deals} deals × {rotations} seat rotations · seed {seed}")
@@ -542,6 +576,18 @@ def _print_table(
         lines.append(_("Went out: share of its games in which the bot went out."))
     if any(len(side) > 1 for side in table.sides):
         lines.append(_("Partners share one result: a team counts as one side."))
+    if capped:
+        lines.append(
+            ngettext(
+                "Stopped unfinished after {cap} actions and counted as void (nobody scores, "
+                "all share it): deal {deals}.",
+                "Stopped unfinished after {cap} actions and counted as void (nobody scores, "
+                "all share them): deals {deals}.",
+                len(capped),
+            ).format(
+                cap=f"{table.playout_cap_actions:,}", deals=", ".join(str(n) for n in capped)
+            )
+        )
     if budget is not None and budget.time_limit is None:
         lines.append(
             _("hard thinks {n:,} iterations per decision at most.").format(n=budget.iterations)

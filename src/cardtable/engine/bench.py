@@ -68,7 +68,7 @@ def measure(game: Game, path: str, *, seconds: float = 1.0, seed: int = 0) -> di
 
 def _warm_up(game: Game, seed: int) -> None:
     """Play a few hundred random actions untimed, so that one-time work (Pontinho builds its
-    table of all 53,828 melds on first use) is not counted as the cost of decisions."""
+    table of all 53,841 melds on first use) is not counted as the cost of decisions."""
     rng = random.Random(seed ^ 0x5EED)
     state = game.deal(seed=seed)
     for _ in range(300):

@@ -42,6 +42,12 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]]
     #: Whether lower totals are better (Pontinho counts penalty points).
     lowest_wins: ClassVar[bool] = False
+    #: For a game whose deals have no bound (Pontinho: PO-8 rebuilds the stock for ever), the
+    #: most actions a deal is played for where nobody can wait for ever — random playouts
+    #: (``cardtable bench``, the contract tests) and bots against bots (``cardtable arena``,
+    #: ``decisions_per_second``) — after which it is stopped and counted as void. None: deals
+    #: always end.
+    playout_cap_actions: ClassVar[int | None] = None
 
     __slots__ = ("players", "options", "sides")
 
@@ -213,6 +219,9 @@ class State(ABC):
     n: int
     #: The deal as dealt, in the game's own shape: never changed after dealing, so shared by clones.
     _dealt: Any
+    #: ``view(memory=True)``'s log texts, kept with the history list they were read from
+    #: (``_log_pairs``); set on first use, so a state that never gives a memory view has none.
+    _log_cache: tuple[list[tuple[int, Action]], list[list[Any]]]
 
     # -- the public API ------------------------------------------------------------------------
 
@@ -284,8 +293,26 @@ class State(ABC):
         outcome = self.outcome
         data["outcome"] = outcome.to_dict() if outcome is not None else None
         if memory:
-            data["log"] = [[s, str(a)] for s, a in self.history]
+            data["log"] = list(self._log_pairs())
         return data
+
+    def _log_pairs(self) -> list[list[Any]]:
+        """Every action of the history as ``[seat, text]``, each entry made once per state
+        rather than once per view: a long deal gives a memory view at every decision, and
+        building the whole log anew each time made every move cost more than the one before (a
+        Pontinho deal of 8,000 actions took 2 s for its first 2,000 and 11 s for its last). The
+        history only ever grows (clones and samplers give a state a list of its own), so the
+        entries are extended from where they stopped. A view gets its own list of them; the
+        entries themselves are shared by the views of one state, so read them, never change
+        them (they are public: every seat sees the same log)."""
+        history = self.history
+        cached = getattr(self, "_log_cache", None)
+        if cached is None or cached[0] is not history or len(cached[1]) > len(history):
+            cached = self._log_cache = (history, [])
+        pairs = cached[1]
+        if len(pairs) < len(history):
+            pairs.extend([s, str(a)] for s, a in history[len(pairs) :])
+        return pairs
 
     def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """``{seat: self.view(seat)}`` for each of ``seats`` (``None``: a spectator), equal to

@@ -10,6 +10,7 @@ from cardtable.rules.sheet import CardRow, Section, Sheet, number
 def pontinho_sheet(table: Game) -> Sheet:
     n = table.players
     tens = table.options.figure_points == "10"
+    five = table.options.four_suits == "with_joker"
     return Sheet(
         game="pontinho",
         title=_("Pontinho"),
@@ -60,22 +61,11 @@ def pontinho_sheet(table: Game) -> Sheet:
             Section(
                 _("Melds"),
                 (
+                    *_trinca_blocks(five),
                     _(
-                        "A trinca is three or four cards of one rank, each of a different suit. "
-                        "All four suits are allowed only when a joker fills one of them."
-                    ),
-                    CardRow("french", ("7s", "7h", "7d"), _("A trinca."), good=True),
-                    CardRow(
-                        "french", ("Ks", "Kh", "Kd", "*"), _("Four suits, one a joker."), good=True
-                    ),
-                    CardRow("french", ("5s", "5s", "5h"), _("The same suit twice."), good=False),
-                    CardRow(
-                        "french", ("Ks", "Kh", "Kd", "Kc"), _("Four suits, no joker."), good=False
-                    ),
-                    _(
-                        "A sequência is three or more cards of one suit in a row. The ace goes "
-                        "below the two (A 2 3) or above the king (Q K A), but never both ways at "
-                        "once: K A 2 is not a run."
+                        "A sequência is three or more cards of one suit in a row. The ace counts "
+                        "low (A 2 3) or high (Q K A), and the longest run goes from ace to ace: "
+                        "A 2 3 … Q K A. Only going round the corner, as in K A 2, is not a run."
                     ),
                     CardRow(
                         "french", ("9h", "*", "Jh"), _("The joker stands for the ten."), good=True
@@ -90,7 +80,17 @@ def pontinho_sheet(table: Game) -> Sheet:
                     ),
                     _(
                         "Encaixar: once you have laid down a meld of your own in this deal, you "
-                        "may add cards to any meld on the table, as long as it stays valid."
+                        "may add cards to any meld on the table, as long as it stays valid: a "
+                        "sequência grows at either end, a trinca takes a missing suit or a joker."
+                    )
+                    + (
+                        " "
+                        + _(
+                            "The fourth suit joins a trinca that holds a joker: K♣ onto K♠ K♥ K♦ "
+                            "and a joker makes five cards."
+                        )
+                        if five
+                        else ""
                     ),
                 ),
             ),
@@ -129,9 +129,52 @@ def pontinho_sheet(table: Game) -> Sheet:
     )
 
 
+def _trinca_blocks(five: bool) -> tuple[str | CardRow, ...]:
+    """PO-12 as the table reads it (``four_suits``): the rule and its pictures."""
+    if five:
+        return (
+            _(
+                "A trinca is three or four cards of one rank, each of a different suit; a joker "
+                "takes the place of a missing suit. All four suits together are allowed only "
+                "with a joker as well: five cards."
+            ),
+            CardRow("french", ("7s", "7h", "7d"), _("A trinca."), good=True),
+            CardRow("french", ("Ks", "Kh", "Kd", "*"), _("Three suits and a joker."), good=True),
+            CardRow(
+                "french",
+                ("Ks", "Kh", "Kd", "Kc", "*"),
+                _("The four suits with a joker: five cards."),
+                good=True,
+            ),
+            CardRow("french", ("5s", "5s", "5h"), _("The same suit twice."), good=False),
+            CardRow("french", ("Ks", "Kh", "Kd", "Kc"), _("Four suits, no joker."), good=False),
+        )
+    return (
+        _(
+            "A trinca is three or four cards of one rank, each of a different suit. All four "
+            "suits are allowed only when a joker fills one of them."
+        ),
+        CardRow("french", ("7s", "7h", "7d"), _("A trinca."), good=True),
+        CardRow("french", ("Ks", "Kh", "Kd", "*"), _("Four suits, one a joker."), good=True),
+        CardRow("french", ("5s", "5s", "5h"), _("The same suit twice."), good=False),
+        CardRow("french", ("Ks", "Kh", "Kd", "Kc"), _("Four suits, no joker."), good=False),
+    )
+
+
 def _house_rules(table: Game) -> tuple[str, ...]:
     options = table.options
     rules: list[str] = []
+    if options.four_suits == "with_joker":
+        rules.append(
+            _(
+                "A trinca may hold all four suits when it also holds a joker, as the house "
+                "rules show: five cards."
+            )
+        )
+    else:
+        rules.append(
+            _("A trinca holds at most three natural suits; a joker takes the fourth's place.")
+        )
     if options.figure_points == "10":
         rules.append(
             _(
@@ -177,6 +220,12 @@ def _house_rules(table: Game) -> tuple[str, ...]:
                 deals,
             ).format(n=deals)
         )
+    rules.append(
+        _(
+            "The match rules above (going out of the match, buying back in, the winner) are "
+            "our decision, in the common Brazilian way: the house rules leave them open."
+        )
+    )
     limit = int(options.rebuild_limit)
     if limit < 0:
         rules.append(

@@ -145,6 +145,12 @@ def _house_rules(
         rules.append(
             _("When cards must leave the pack, the twos go first, then the aces, as in Briscola.")
         )
+    rules.append(
+        _(
+            "The source speaks of 3 and 6 players; playing with 2 to 8 is our decision, with "
+            "cards left out as above so that the pack shares out evenly."
+        )
+    )
     if deals == 1:
         rules.append(_("A match is a single deal."))
     else:

@@ -25,14 +25,14 @@ def putto_sheet(table: Game) -> Sheet:
                 _("The cards"),
                 (
                     _(
-                        "Each suit runs, from the top: ace, king, knight, jack, then 7 down to 2. "
+                        "Each suit runs, from the top: ace, king, queen, jack, then 7 down to 2. "
                         "The order only helps to sort a hand: a card captures only cards of its "
                         "own rank."
                     ),
                     CardRow(
-                        "latin",
+                        "italian",
                         ("Ao", "3c", "Ke", "Qb", "Jo", "7c"),
-                        _("Card points: ace 11, three 10, king 4, knight 3, jack 2, the rest 0."),
+                        _("Card points: ace 11, three 10, king 4, queen 3, jack 2, the rest 0."),
                         notes=("11", "10", "4", "3", "2", "0"),
                     ),
                     _("There are 30 card points in each suit, 120 in the pack."),
@@ -54,8 +54,8 @@ def putto_sheet(table: Game) -> Sheet:
                 (
                     _(
                         "Play one card from your hand. If the table holds cards of the same rank, "
-                        "you may capture them: take them all, with your card, into your pile, "
-                        "face down. Otherwise your card joins the table."
+                        "you may capture them: take them all, with your card, into your pile. "
+                        "Otherwise your card joins the table."
                     ),
                     _(
                         "Then draw from the stock while it lasts, back to four cards. The deal "
@@ -66,7 +66,7 @@ def putto_sheet(table: Game) -> Sheet:
                         "points more; the next player then plays onto an empty table."
                     ).format(n=SWEEP_POINTS),
                     CardRow(
-                        "latin",
+                        "italian",
                         ("5o", "5b", "5c"),
                         _(
                             "Only two fives lie on the table: the five of cups takes both and "
@@ -113,6 +113,13 @@ def _house_rules(table: Game) -> tuple[str, ...]:
         )
     if teams != "alone":
         rules.append(_("Partners do not see each other's hands."))
+    # Where the source is silent, the project decided (PT-22): said as such.
+    rules.append(
+        _(
+            "Capture piles stay face down until the deal ends (our decision: the original "
+            "rules leave it open)."
+        )
+    )
     if options.must_capture:
         rules.append(_("Capturing is compulsory: a card that matches the table must capture."))
     else:

@@ -16,7 +16,7 @@ from typing import Any
 from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 
 from cardtable.art.deck import deck_cards
-from cardtable.art.names import FRENCH_NAMES, LATIN, LATIN_NAMES
+from cardtable.art.names import FRENCH_NAMES, ITALIAN, ITALIAN_FIGURES, LATIN, LATIN_NAMES
 from cardtable.i18n import normalize_language, requested_language
 from cardtable.i18n import translation as cached_translation
 from cardtable.web.strings import CLIENT_PLURALS, CLIENT_STRINGS
@@ -99,5 +99,12 @@ def catalog(language: str) -> dict[str, Any]:
         "cards": {
             "latin": {c: found.pgettext(LATIN, LATIN_NAMES[c]) for c in deck_cards("latin")},
             "french": {c: found.gettext(FRENCH_NAMES[c]) for c in deck_cards("french")},
+            # Putto's: the Latin cards with the Italian deck's figures (jack, queen, king).
+            "italian": {
+                c: found.pgettext(ITALIAN, ITALIAN_FIGURES[c])
+                if c in ITALIAN_FIGURES
+                else found.pgettext(LATIN, LATIN_NAMES[c])
+                for c in deck_cards("italian")
+            },
         },
     }

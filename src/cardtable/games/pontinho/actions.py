@@ -1,6 +1,6 @@
 """Pontinho's fixed integer action ids (for bots, RL masks and the fast path).
 
-Encoding (``num_action_ids`` = 165 320):
+Encoding (``num_action_ids`` = 165 359):
 
 ========================  =================================================================
 id                        action
@@ -16,11 +16,14 @@ id                        action
                           0‥51, the bare joker ``*`` 52 (sets), or ``*=K`` as 53 + k (runs)
 ========================  =================================================================
 
-N = 53 828 is the size of the **global meld table**: every distinct meld the whole 108-card deck
+N = 53 841 is the size of the **global meld table**: every distinct meld the whole 108-card deck
 can form (``enumerate_melds`` over the deck, its deterministic canonical order), built lazily on
-first use (about 0.3 s) and cached. At most 36 melds (108 / 3) can lie on the table, so the
-lay-off block has 36 × 105 ids. A lay-off of several cards at once (accepted by ``apply``) has no
-id: the fast path lays off one card at a time, which reaches every lay-off (melds module).
+first use (about 0.3 s) and cached. It holds the 13 five-card sets of PO-12's default reading
+(four natural suits and a joker), so the ids are the same whatever the table's ``four_suits``;
+with ``four_suits=joker_fills`` those 13 melds are never legal. At most 36 melds (108 / 3) can
+lie on the table, so the lay-off block has 36 × 105 ids. A lay-off of several cards at once
+(accepted by ``apply``) has no id: the fast path lays off one card at a time, which reaches
+every lay-off (melds module).
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ BURN: Final = 1
 PASS: Final = 2
 DISCARD: Final = 3
 #: Size of the global meld table (checked when it is built).
-MELD_COUNT: Final = 53_828
+MELD_COUNT: Final = 53_841
 MELD: Final = DISCARD + NATURAL_KINDS + 1  # 56
 TAKE: Final = MELD + MELD_COUNT
 ADVANCE: Final = TAKE + MELD_COUNT

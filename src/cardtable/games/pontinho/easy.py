@@ -24,9 +24,9 @@ from cardtable.games.pontinho.melds import layoff_kinds, make_meld
 
 
 @lru_cache(maxsize=4096)
-def _fits(text: str) -> frozenset[int]:
-    """Kinds that lay off on the table meld written ``text``."""
-    return frozenset(int(k) for k in layoff_kinds(make_meld(text)))
+def _fits(text: str, four_suits: str) -> frozenset[int]:
+    """Kinds that lay off on the table meld written ``text`` (PO-16, as the table reads PO-12)."""
+    return frozenset(int(k) for k in layoff_kinds(make_meld(text), four_suits))
 
 
 def is_blunder(view: Mapping[str, Any], action: Action) -> bool:
@@ -44,4 +44,5 @@ def is_blunder(view: Mapping[str, Any], action: Action) -> bool:
     seat = view["seat"]
     if not view["melded"][seat]:
         return False
-    return any(int(card) in _fits(meld["cards"]) for meld in view["melds"])
+    four_suits = str(view.get("options", {}).get("four_suits", "with_joker"))
+    return any(int(card) in _fits(meld["cards"], four_suits) for meld in view["melds"])

@@ -29,7 +29,7 @@ from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hand
 from cardtable.engine.shuffle import shuffle
 from cardtable.errors import CardError, IllegalAction, MeldError
 from cardtable.games.pontinho.actions import NUM_ACTION_IDS
-from cardtable.games.pontinho.melds import make_meld
+from cardtable.games.pontinho.melds import FOUR_SUITS_CHOICES, FourSuits, make_meld
 from cardtable.games.pontinho.state import HAND_SIZE, PontinhoAction, PontinhoState
 from cardtable.i18n import N_, _
 
@@ -50,9 +50,13 @@ class PontinhoGame(Game):
     default_players: ClassVar[int] = 4
     lowest_wins: ClassVar[bool] = True
     num_action_ids: ClassVar[int] = NUM_ACTION_IDS
-    #: The documented bound for random playouts (bench, contract tests): the rules have no limit
-    #: on a deal's length (the stock is rebuilt, PO-8), so a playout that reaches this many
-    #: actions is stopped. Random play ends far sooner (see the game's tests for measurements).
+    #: The documented bound for random playouts (bench, contract tests) and for bots against
+    #: bots (the arena): the rules have no limit on a deal's length (the stock is rebuilt,
+    #: PO-8), so a deal that reaches this many actions is stopped and counted as void. Random
+    #: play ends far sooner (see the game's tests for measurements); in the arena such deals
+    #: are those where the players left can no longer go out (``cardtable arena pontinho -p 2
+    #: --bots medium,random --seed 101 -o four_suits=joker_fills``: deal 21 cycles for ever
+    #: with a hand of 2 cards against a hand of 1).
     playout_cap_actions: ClassVar[int] = 3000
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
@@ -64,6 +68,21 @@ class PontinhoGame(Game):
             help=N_(
                 "Penalty points of the figures left in hand: K 13, Q 12, J 11 (the house rule) "
                 "or 10 each."
+            ),
+        ),
+        Option(
+            name="four_suits",
+            default=str(FourSuits.WITH_JOKER),
+            choices=FOUR_SUITS_CHOICES,
+            label=N_("Sets of all four suits"),
+            choice_labels={
+                "with_joker": N_("Four suits and a joker (5 cards)"),
+                "joker_fills": N_("Three suits and a joker in the fourth's place"),
+            },
+            help=N_(
+                "May a set hold the four suits as natural cards? With a joker besides, as the "
+                "house rules show (K K K K and a joker, 5 cards), or never: a joker then takes "
+                "the fourth suit's place and a set has at most 4 cards."
             ),
         ),
         Option(

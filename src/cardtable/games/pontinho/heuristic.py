@@ -61,10 +61,11 @@ _COPIES = (2,) * NATURAL_KINDS + (4,)
 
 
 @lru_cache(maxsize=4096)
-def _table_meld(text: str) -> tuple[Meld, frozenset[int]]:
-    """A table meld from its text, with the kinds that lay off on it (cached: views repeat)."""
+def _table_meld(text: str, four_suits: str = "with_joker") -> tuple[Meld, frozenset[int]]:
+    """A table meld from its text, with the kinds that lay off on it under the table's reading
+    of PO-12 (cached: views repeat)."""
     meld = make_meld(text)
-    return meld, frozenset(int(k) for k in layoff_kinds(meld))
+    return meld, frozenset(int(k) for k in layoff_kinds(meld, four_suits))
 
 
 def _neighbours(card: int, distance: int) -> list[int]:
@@ -120,8 +121,10 @@ class _Reading:
         seen = counts[:]
         layoff: set[int] = set()
         collect = [[0] * (NATURAL_KINDS + 1) for _ in range(n)]
+        options = view.get("options", {})
+        four_suits = str(options.get("four_suits", "with_joker"))
         for entry in view["melds"]:
-            meld, fits = _table_meld(entry["cards"])
+            meld, fits = _table_meld(entry["cards"], four_suits)
             layoff |= fits
             for k in meld.kinds:
                 seen[k] += 1
@@ -132,7 +135,6 @@ class _Reading:
             seen[_CARD[view["burned"]]] += 1
         self.unseen = [max(0, c - s) for c, s in zip(_COPIES, seen, strict=True)]
         self.layoff = layoff
-        options = view.get("options", {})
         self.points = penalty_table(str(options.get("figure_points", "13-12-11")))
         # What rivals were seen collecting (take/advance) or throwing away (discard).
         dropped = [set() for _ in range(n)]  # type: list[set[int]]

@@ -25,21 +25,32 @@ How written melds are read (``make_meld`` / ``parse_meld``):
 Run positions are 0‥13: position 0 is the low ace, ``p`` (1‥12) the card of rank index ``p`` (2 …
 K), 13 the high ace. ``Meld.low`` and ``Meld.high`` are positions.
 
+Sets and the table option ``four_suits`` (PO-12): a set's natural cards are of different suits
+and each joker takes a missing suit's place, so a set has 3 or 4 cards. With the default
+``with_joker`` (the source's examples: "KKKK — os quatro naipes, com coringa" is valid, "os 4
+naipes sem coringa" is not) all four natural suits are allowed too, together with exactly one
+joker: K♠ K♥ K♦ K♣ + joker, 5 cards. With ``joker_fills`` (the project's earlier reading) at most
+three suits are natural and a set never has more than 4 cards. Every function that decides
+whether cards form a set takes ``four_suits``; its default is the table option's default.
+Reading a meld's text (``make_meld``) without a reading accepts both, so a table's state checks
+a written meld against its own reading with ``check_reading``.
+
 Lay-offs (PO-16): ``lay_off(meld, cards)`` returns the grown meld or raises ``MeldError``. Any
 multi-card lay-off can be made one card at a time (a run grows at its ends, a set by any missing
-suit or joker), so ``layoff_options(meld)`` — the single items that fit — is enough for
-legal-action generation.
+suit or joker, and a joker before the fourth natural suit), so ``layoff_options(meld)`` — the
+single items that fit — is enough for legal-action generation.
 
 Enumeration: ``enumerate_melds(hand)`` lists every distinct meld a hand (a multiset of kinds) can
 lay, jokers in every position and number the hand allows, each once, in canonical form;
 ``enumerate_melds_with(hand, card)`` those that use one extra card (the top discard, PO-7, PO-17).
-Bound: per rank at most 28 sets (suit subsets × joker counts); per suit at most 77 windows of
-positions, each with at most ``sum(C(L, e) for e ≤ jokers)`` joker placements. Measured (CPython
-3.11, one core): a random 9-card hand with 2 jokers gives 35 melds on average (at most ~125) in
-about 0.15 ms; with 4 jokers 71 (at most ~220) in 0.3 ms; 10 naturals of one suit and 2 jokers
-(5h … Ah * *) 798 melds in 2.5 ms; the whole 108-card deck 53 828 melds (364 sets, 53 464 runs)
-in 0.3 s. ``has_meld`` answers in about 10 µs. Built melds are cached (at most those 53 828), so
-enumeration in a bot's inner loop allocates no new ``Meld``.
+Bound: per rank at most 29 sets (suit subsets × joker counts; 28 with ``joker_fills``); per
+suit at most 77 windows of positions, each with at most ``sum(C(L, e) for e ≤ jokers)`` joker
+placements. Measured (CPython 3.11, one core): a random 9-card hand with 2 jokers gives 35 melds
+on average (at most ~125) in about 0.15 ms; with 4 jokers 71 (at most ~220) in 0.3 ms; 10
+naturals of one suit and 2 jokers (5h … Ah * *) 798 melds in 2.5 ms; the whole 108-card deck
+53 841 melds (377 sets, 53 464 runs; with ``joker_fills`` 364 sets) in 0.3 s. ``has_meld``
+answers in about 10 µs. Built melds are cached (at most those 53 841), so enumeration in a
+bot's inner loop allocates no new ``Meld``.
 
 >>> str(parse_meld("Jh 9h *=Th"))
 '9h *=Th Jh'
@@ -47,6 +58,8 @@ enumeration in a bot's inner loop allocates no new ``Meld``.
 'Ks Kh Kd *'
 >>> str(lay_off(parse_meld("Qs Ks *"), parse_meld_cards("Js")))
 'Js Qs Ks *=As'
+>>> str(lay_off(parse_meld("Ks Kh Kd *"), "Kc"))
+'Ks Kh Kd Kc *'
 """
 
 from __future__ import annotations
@@ -76,12 +89,15 @@ from cardtable.errors import CardError, MeldError
 from cardtable.i18n import _
 
 __all__ = [
+    "FOUR_SUITS_CHOICES",
     "MAX_RUN",
     "MAX_SET",
     "MIN_MELD",
+    "FourSuits",
     "Hand",
     "Meld",
     "MeldKind",
+    "check_reading",
     "enumerate_melds",
     "enumerate_melds_with",
     "has_meld",
@@ -97,7 +113,8 @@ __all__ = [
 ]
 
 MIN_MELD: Final = 3  # PO-12, PO-13
-MAX_SET: Final = 4  # PO-12
+#: PO-12: a set's most cards (four natural suits and one joker; 4 with ``joker_fills``).
+MAX_SET: Final = 5
 MAX_RUN: Final = 14  # PO-13: A 2 … K A
 _LOW_ACE, _HIGH_ACE = 0, 13
 _JOKER = NATURAL_KINDS
@@ -110,6 +127,34 @@ Hand: TypeAlias = Mapping[int, int] | Iterable[int | JokerAs]
 class MeldKind(StrEnum):
     SET = "set"  # trinca, PO-12
     RUN = "run"  # sequência, PO-13
+
+
+class FourSuits(StrEnum):
+    """PO-12's table option ``four_suits``: may a set hold all four suits as natural cards?"""
+
+    #: Yes, together with one joker (5 cards): the source's examples. The default.
+    WITH_JOKER = "with_joker"
+    #: No: at most three natural suits, a joker filling the fourth (at most 4 cards).
+    JOKER_FILLS = "joker_fills"
+
+
+FOUR_SUITS_CHOICES: Final = tuple(str(choice) for choice in FourSuits)
+
+
+def _five(four_suits: FourSuits | str) -> bool:
+    """Whether ``four_suits`` allows the five-card set (raises on an unknown reading)."""
+    return FourSuits(four_suits) is FourSuits.WITH_JOKER
+
+
+def _set_fits(naturals: int, jokers: int, five: bool) -> bool:
+    """PO-12: whether a set of ``naturals`` different suits and ``jokers`` jokers is valid:
+    3 or 4 cards with every joker in a missing suit's place, or (``five``) all four suits
+    natural and exactly one joker."""
+    if naturals + jokers < MIN_MELD or naturals < 1:
+        return False
+    if naturals <= 3:
+        return naturals + jokers <= 4
+    return five and naturals == 4 and jokers == 1
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -182,7 +227,8 @@ class Meld:
 
     @property
     def is_full(self) -> bool:
-        """True when nothing more can be laid off on it (a 4-card set, a 14-card run)."""
+        """True when nothing more can be laid off on it with the default reading of PO-12 (a
+        5-card set, a 4-card set that already holds two jokers, a 14-card run)."""
         return not layoff_options(self)
 
     @staticmethod
@@ -266,12 +312,15 @@ def _coerce(items: Iterable[MeldCard | int | str] | str) -> list[MeldCard]:
     return out
 
 
-def make_meld(cards: Iterable[MeldCard | int | str] | str) -> Meld:
+def make_meld(
+    cards: Iterable[MeldCard | int | str] | str,
+    four_suits: FourSuits | str = FourSuits.WITH_JOKER,
+) -> Meld:
     """Validate cards as written in an action and return the canonical ``Meld``.
 
     Raises ``MeldError`` (with the rule id and an example of a valid meld) if they do not form a
-    meld, ``CardError`` if some text is not a card at all. See the module docstring for how bare
-    jokers and the order of the cards are read.
+    meld under the ``four_suits`` reading of PO-12, ``CardError`` if some text is not a card at
+    all. See the module docstring for how bare jokers and the order of the cards are read.
     """
     items = _coerce(cards)
     n = len(items)
@@ -301,7 +350,7 @@ def make_meld(cards: Iterable[MeldCard | int | str] | str) -> Meld:
     ranks = {c % 13 for c in naturals}
     suits = {c // 13 for c in naturals}
     if len(ranks) == 1 and not named:
-        return _validate_set(items, naturals, bare)
+        return _validate_set(items, naturals, bare, _five(four_suits))
     if len(ranks) == 1 and len(naturals) >= 2:
         raise _fail(
             _(
@@ -337,7 +386,9 @@ def make_meld(cards: Iterable[MeldCard | int | str] | str) -> Meld:
     return _run_from_cards(items, suit)
 
 
-def _validate_set(items: list[MeldCard], naturals: list[FrenchCard], jokers: int) -> Meld:
+def _validate_set(
+    items: list[MeldCard], naturals: list[FrenchCard], jokers: int, five: bool
+) -> Meld:
     seen: set[int] = set()
     for card in naturals:
         if card in seen:
@@ -350,23 +401,56 @@ def _validate_set(items: list[MeldCard], naturals: list[FrenchCard], jokers: int
                 card=card,
             )
         seen.add(card)
-    if len(naturals) > 3:
-        raise _fail(
-            _(
-                "{meld!r}: at most three suits of a set may be natural cards; all four suits "
-                "only when a joker fills one, e.g. Ks Kh Kd * (PO-12)"
-            ),
-            items,
-        )
-    if len(items) > MAX_SET:
-        raise _fail(
-            _(
-                "{meld!r}: a set has 3 or 4 cards, each joker filling one suit's place (PO-12); "
-                "for a run, name the card each joker stands for, e.g. 7h *=8h *=9h (PO-13)"
-            ),
-            items,
-        )
+    problem = _set_problem(len(naturals), jokers, five)
+    if problem is not None:
+        if len(naturals) < 4:
+            # Too many jokers: perhaps a run was meant.
+            raise _fail(
+                _(
+                    "{meld!r}: {problem} (PO-12); for a run, name the card each joker stands "
+                    "for, e.g. 7h *=8h *=9h (PO-13)"
+                ),
+                items,
+                problem=problem,
+            )
+        raise _fail(_("{meld!r}: {problem} (PO-12)"), items, problem=problem)
     return _set_meld(naturals[0] % 13, (c // 13 for c in naturals), jokers)
+
+
+def _set_problem(naturals: int, jokers: int, five: bool) -> str | None:
+    """Why ``naturals`` cards of different suits and ``jokers`` jokers are not a set of one
+    rank (PO-12), in words for the player; None when they are one."""
+    if _set_fits(naturals, jokers, five):
+        return None
+    if naturals + jokers < MIN_MELD:
+        return _("a set has at least 3 cards")
+    if naturals == 4 and not five:
+        return _(
+            "at most three suits of a set may be natural cards, and a joker takes the fourth "
+            "suit's place, e.g. Ks Kh Kd * (this table plays four_suits=joker_fills)"
+        )
+    if naturals == 4 and jokers == 0:
+        return _(
+            "all four suits may be natural cards only when the set also holds a joker, "
+            "e.g. Ks Kh Kd Kc *"
+        )
+    if naturals == 4:
+        return _(
+            "a set of all four natural suits holds exactly one joker; another joker would "
+            "have no suit to fill"
+        )
+    return _(
+        "each joker in a set takes the place of a missing suit, and this set would have more "
+        "jokers than missing suits"
+    )
+
+
+def check_reading(meld: Meld, four_suits: FourSuits | str) -> None:
+    """``MeldError`` if the valid ``meld`` is not a meld under this reading of PO-12 (only a
+    five-card set can be one reading's meld and not the other's)."""
+    if meld.is_set and not _set_fits(len(meld.naturals), meld.jokers, _five(four_suits)):
+        problem = _set_problem(len(meld.naturals), meld.jokers, _five(four_suits))
+        raise _fail(_("{meld!r}: {problem} (PO-12)"), meld.cards, problem=problem)
 
 
 def _position_text(suit: int, position: int) -> str:
@@ -461,10 +545,13 @@ def parse_meld(text: str) -> Meld:
     return make_meld(text)
 
 
-def is_meld(cards: Iterable[MeldCard | int | str] | str) -> bool:
+def is_meld(
+    cards: Iterable[MeldCard | int | str] | str,
+    four_suits: FourSuits | str = FourSuits.WITH_JOKER,
+) -> bool:
     """True if ``cards`` form a valid meld (``make_meld`` would not raise ``MeldError``)."""
     try:
-        make_meld(cards)
+        make_meld(cards, four_suits)
     except MeldError:
         return False
     return True
@@ -473,24 +560,28 @@ def is_meld(cards: Iterable[MeldCard | int | str] | str) -> bool:
 # --- lay-offs (PO-16) ------------------------------------------------------------------------
 
 
-def layoff_options(meld: Meld) -> tuple[MeldCard, ...]:
+def layoff_options(
+    meld: Meld, four_suits: FourSuits | str = FourSuits.WITH_JOKER
+) -> tuple[MeldCard, ...]:
     """Every single item that can be laid off on ``meld`` now, as it is written in an action.
 
-    A set: each missing suit's natural card (while at most three suits are natural) and ``*``,
-    up to four cards. A run: the natural card and the ``*=X`` joker at each open end.
+    A set: each missing suit's natural card and ``*``, where the grown set is still one under
+    the ``four_suits`` reading of PO-12 (with the default, K♣ on K♠ K♥ K♦ + joker). A run: the
+    natural card and the ``*=X`` joker at each open end.
     """
     if meld.kind is MeldKind.SET:
-        if len(meld.cards) >= MAX_SET:
-            return ()
         assert meld.rank is not None
+        five = _five(four_suits)
         naturals = meld.naturals
+        jokers = meld.jokers
         out: list[MeldCard] = []
-        if len(naturals) < 3:
+        if _set_fits(len(naturals) + 1, jokers, five):
             have = set(naturals)
             out.extend(
                 FRENCH_KINDS[s * 13 + meld.rank] for s in range(4) if s * 13 + meld.rank not in have
             )
-        out.append(JOKER)
+        if _set_fits(len(naturals), jokers + 1, five):
+            out.append(JOKER)
         return tuple(out)
     assert meld.suit is not None and meld.low is not None and meld.high is not None
     base = meld.suit * 13
@@ -499,39 +590,47 @@ def layoff_options(meld: Meld) -> tuple[MeldCard, ...]:
     return tuple(item for k in kinds for item in (FRENCH_KINDS[k], JOKER_AS[k]))
 
 
-def layoff_kinds(meld: Meld) -> frozenset[FrenchCard]:
+def layoff_kinds(
+    meld: Meld, four_suits: FourSuits | str = FourSuits.WITH_JOKER
+) -> frozenset[FrenchCard]:
     """The kinds from a hand that can be laid off on ``meld`` one at a time (``JOKER`` too)."""
-    return frozenset(JOKER if isinstance(c, JokerAs) else c for c in layoff_options(meld))
+    return frozenset(
+        JOKER if isinstance(c, JokerAs) else c for c in layoff_options(meld, four_suits)
+    )
 
 
-def lay_off(meld: Meld, cards: Iterable[MeldCard | int | str] | str) -> Meld:
+def lay_off(
+    meld: Meld,
+    cards: Iterable[MeldCard | int | str] | str,
+    four_suits: FourSuits | str = FourSuits.WITH_JOKER,
+) -> Meld:
     """PO-16: ``meld`` with ``cards`` added; ``MeldError`` if the result would not be a meld.
 
-    A set takes missing suits and bare jokers up to four cards. A run grows at its ends, by
-    natural cards or jokers naming their card (``*=8c``); a bare ``*`` is accepted only when
-    exactly one place fits it. The jokers already laid keep their cards (PO-15).
+    A set takes missing suits and bare jokers while it stays a set under the ``four_suits``
+    reading of PO-12. A run grows at its ends, by natural cards or jokers naming their card
+    (``*=8c``); a bare ``*`` is accepted only when exactly one place fits it. The jokers
+    already laid keep their cards (PO-15).
     """
     added = _coerce(cards)
     if not added:
         raise _fail(_("nothing to lay off on {meld}: name at least one card (PO-16)"), str(meld))
     if meld.kind is MeldKind.SET:
-        return _lay_off_set(meld, added)
+        return _lay_off_set(meld, added, _five(four_suits))
     return _lay_off_run(meld, added)
 
 
-def _layoff_error(meld: Meld, added: list[MeldCard]) -> MeldError:
-    options = layoff_options(meld)
+def _layoff_error(
+    meld: Meld, added: list[MeldCard], reason: str | None = None, five: bool = True
+) -> MeldError:
+    """The refusal of a lay-off, naming its ``reason`` (for a run: it grows at its ends)."""
+    options = layoff_options(meld, FourSuits.WITH_JOKER if five else FourSuits.JOKER_FILLS)
     if not options:
         return MeldError(
             _("{cards} cannot be laid off on {meld}: it is complete (PO-12, PO-13, PO-16)").format(
                 cards=format_cards(added), meld=meld
             )
         )
-    rule = (
-        _("a set takes a missing suit or a joker, up to four cards")
-        if meld.kind is MeldKind.SET
-        else _("a run grows at its ends")
-    )
+    rule = reason if reason is not None else _("a run grows at its ends")
     return MeldError(
         _("{cards} cannot be laid off on {meld}: {rule} (PO-16); it can take {options}").format(
             cards=format_cards(added), meld=meld, rule=rule, options=format_cards(options)
@@ -539,7 +638,7 @@ def _layoff_error(meld: Meld, added: list[MeldCard]) -> MeldError:
     )
 
 
-def _lay_off_set(meld: Meld, added: list[MeldCard]) -> Meld:
+def _lay_off_set(meld: Meld, added: list[MeldCard], five: bool) -> Meld:
     assert meld.rank is not None
     if any(isinstance(c, JokerAs) for c in added):
         raise MeldError(
@@ -551,11 +650,22 @@ def _lay_off_set(meld: Meld, added: list[MeldCard]) -> Meld:
     naturals = list(meld.naturals) + [
         c for c in added if not isinstance(c, JokerAs) and c != _JOKER
     ]
-    if any(c % 13 != meld.rank for c in naturals):
-        raise _layoff_error(meld, added)
+    strangers = [c for c in naturals if c % 13 != meld.rank]
+    if strangers:
+        reason = _("a set holds cards of one rank, and {card} is not of its rank").format(
+            card=strangers[0]
+        )
+        raise _layoff_error(meld, added, reason, five)
+    repeated = [c for c in naturals if naturals.count(c) > 1]
+    if repeated:
+        reason = _("the set already holds {card}, and a set takes each suit once").format(
+            card=repeated[0]
+        )
+        raise _layoff_error(meld, added, reason, five)
     jokers = meld.jokers + sum(1 for c in added if c == _JOKER)
-    if len(set(naturals)) < len(naturals) or len(naturals) > 3 or len(naturals) + jokers > 4:
-        raise _layoff_error(meld, added)
+    problem = _set_problem(len(naturals), jokers, five)
+    if problem is not None:
+        raise _layoff_error(meld, added, problem, five)
     return _set_meld(meld.rank, (c // 13 for c in naturals), jokers)
 
 
@@ -640,7 +750,11 @@ def hand_counts(hand: Hand) -> list[int]:
     return counts
 
 
-def _iter_sets(counts: list[int], rank: int, need_suit: int | None = None) -> Iterator[Meld]:
+def _iter_sets(
+    counts: list[int], rank: int, five: bool, need_suit: int | None = None
+) -> Iterator[Meld]:
+    """Sets of ``rank`` (PO-12): suit subsets of up to three natural suits with the jokers
+    that fill missing suits, then (``five``) all four suits with one joker."""
     jokers = counts[_JOKER]
     suits = [s for s in range(4) if counts[s * 13 + rank]]
     if len(suits) + jokers < MIN_MELD:
@@ -649,8 +763,10 @@ def _iter_sets(counts: list[int], rank: int, need_suit: int | None = None) -> It
         for chosen in combinations(suits, size):
             if need_suit is not None and need_suit not in chosen:
                 continue
-            for k in range(max(0, MIN_MELD - size), min(jokers, MAX_SET - size) + 1):
+            for k in range(max(0, MIN_MELD - size), min(jokers, 4 - size) + 1):
                 yield _set_meld(rank, chosen, k)
+    if five and len(suits) == 4 and jokers:
+        yield _set_meld(rank, suits, 1)
 
 
 def _iter_runs(counts: list[int], suit: int, need_position: int | None = None) -> Iterator[Meld]:
@@ -721,46 +837,49 @@ def _iter_runs(counts: list[int], suit: int, need_position: int | None = None) -
                     yield _run_meld(suit, low, high, mask)
 
 
-def iter_melds(hand: Hand) -> Iterator[Meld]:
+def iter_melds(hand: Hand, four_suits: FourSuits | str = FourSuits.WITH_JOKER) -> Iterator[Meld]:
     """Every distinct meld ``hand`` can lay, each once, canonical (sets by rank, then runs)."""
-    return _iter_counts(hand_counts(hand))
+    return _iter_counts(hand_counts(hand), _five(four_suits))
 
 
-def _iter_counts(counts: list[int]) -> Iterator[Meld]:
+def _iter_counts(counts: list[int], five: bool) -> Iterator[Meld]:
     if not any(counts[:NATURAL_KINDS]):
         return
     for rank in range(13):
-        yield from _iter_sets(counts, rank)
+        yield from _iter_sets(counts, rank, five)
     for suit in range(4):
         yield from _iter_runs(counts, suit)
 
 
-def enumerate_melds(hand: Hand) -> list[Meld]:
+def enumerate_melds(hand: Hand, four_suits: FourSuits | str = FourSuits.WITH_JOKER) -> list[Meld]:
     """Every distinct meld the multiset ``hand`` can lay (PO-11 … PO-14), in canonical form.
 
     Jokers appear in every position and number the hand allows, including in place of natural
-    cards the hand holds. Order: sets by rank (suit subsets, then joker counts), then runs by
-    suit, low position, high position.
+    cards the hand holds. Order: sets by rank (suit subsets, then joker counts, then the
+    five-card set that ``four_suits=with_joker`` allows), then runs by suit, low position, high
+    position.
     """
-    return list(iter_melds(hand))
+    return list(iter_melds(hand, four_suits))
 
 
-def _iter_melds_with(hand: Hand, card: int) -> Iterator[Meld]:
+def _iter_melds_with(hand: Hand, card: int, five: bool) -> Iterator[Meld]:
     counts = hand_counts(hand)
     if not 0 <= card < KINDS:
         raise CardError(_("{card!r} is not a card kind (0‥52)").format(card=card))
     counts[card] += 1
     if card == _JOKER:
-        for meld in _iter_counts(counts):
+        for meld in _iter_counts(counts, five):
             if meld.jokers:
                 yield meld
         return
     rank, suit = card % 13, card // 13
-    yield from _iter_sets(counts, rank, need_suit=suit)
+    yield from _iter_sets(counts, rank, five, need_suit=suit)
     yield from _iter_runs(counts, suit, need_position=rank)
 
 
-def enumerate_melds_with(hand: Hand, card: int | JokerAs) -> list[Meld]:
+def enumerate_melds_with(
+    hand: Hand, card: int | JokerAs, four_suits: FourSuits | str = FourSuits.WITH_JOKER
+) -> list[Meld]:
     """Every distinct meld made of ``card`` (the top discard) plus at least two hand cards.
 
     For ``take`` and ``advance`` (PO-7, PO-17). A natural ``card`` appears as itself in each
@@ -768,13 +887,14 @@ def enumerate_melds_with(hand: Hand, card: int | JokerAs) -> list[Meld]:
     Every meld has at least 3 cards, so at least two come from the hand.
     """
     kind = JOKER if isinstance(card, JokerAs) else card
-    return list(_iter_melds_with(hand, kind))
+    return list(_iter_melds_with(hand, kind, _five(four_suits)))
 
 
 def has_meld_with(hand: Hand, card: int | JokerAs) -> bool:
-    """True if ``hand`` can lay some meld with ``card`` (e.g. can this player advance?)."""
+    """True if ``hand`` can lay some meld with ``card`` (e.g. can this player advance?); the
+    same under both readings of PO-12, as a five-card set holds a three-card one."""
     kind = JOKER if isinstance(card, JokerAs) else card
-    return next(_iter_melds_with(hand, kind), None) is not None
+    return next(_iter_melds_with(hand, kind, False), None) is not None
 
 
 def has_meld(hand: Hand) -> bool:

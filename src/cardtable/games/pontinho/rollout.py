@@ -76,6 +76,7 @@ from cardtable.games.pontinho.actions import (
 )
 from cardtable.games.pontinho.heuristic import _kind, _Reading
 from cardtable.games.pontinho.melds import (
+    FourSuits,
     Meld,
     _run_meld,
     _set_meld,
@@ -252,15 +253,22 @@ def _meld_score(meld: Meld, points: Sequence[int], size: int) -> float:
     return score
 
 
-def _best_meld(hand: Sequence[int], shape: _Shape, points: Sequence[int]) -> Meld | None:
-    """The meld worth laying from ``hand`` (score above 0), or None."""
+def _reading(five: bool) -> FourSuits:
+    return FourSuits.WITH_JOKER if five else FourSuits.JOKER_FILLS
+
+
+def _best_meld(
+    hand: Sequence[int], shape: _Shape, points: Sequence[int], five: bool = True
+) -> Meld | None:
+    """The meld worth laying from ``hand`` (score above 0), or None; ``five``: the table's
+    reading of PO-12 allows four natural suits and a joker."""
     size = shape.size
     jokers = shape.jokers
     if jokers and (size <= 4 or jokers >= 2 and size <= 6):
         # Few cards with jokers: every meld counts, as one may go out (PO-22).
         best_meld: Meld | None = None
         best_score = 0.0
-        for meld in enumerate_melds(hand):
+        for meld in enumerate_melds(hand, _reading(five)):
             score = _meld_score(meld, points, size)
             if score > best_score:
                 best_meld, best_score = meld, score
@@ -275,19 +283,20 @@ def _best_meld(hand: Sequence[int], shape: _Shape, points: Sequence[int]) -> Mel
         bits = shape.ranks[r]
         held = bits.bit_count()
         if held >= 3:
-            n = 3
-            joker = 0
+            shapes: tuple[tuple[int, int], ...] = ((3, 0),)
+            if held == 4 and use and five:
+                shapes = ((3, 0), (4, 1))  # PO-12: the four suits and a joker
         elif held == 2 and use:
-            n = 2
-            joker = 1
+            shapes = ((2, 1),)
         else:
             continue
-        length = n + joker
-        score = n * points[r] + 0.5 * length - JOKER_COST * joker
-        if length >= out:
-            score += OUT_BONUS
-        if score > 0 and (best is None or score > best[0]):
-            best = (score, 0, r, bits, joker)
+        for n, joker in shapes:
+            length = n + joker
+            score = n * points[r] + 0.5 * length - JOKER_COST * joker
+            if length >= out:
+                score += OUT_BONUS
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, 0, r, bits, joker)
     for s in range(4):
         m = shape.suits[s]
         if not (m & m >> 1 & m >> 2 if not use else m & m >> 1 | m & m >> 2):
@@ -322,14 +331,15 @@ def _best_meld(hand: Sequence[int], shape: _Shape, points: Sequence[int]) -> Mel
         return None
     _score, kind, x, y, z = best
     if kind == 0:
-        suits = [s for s in range(4) if y >> s & 1][:3]
-        return _set_meld(x, suits, z)
+        # Without a joker, three of the suits held; with one, all held: two, or the four.
+        suits = [s for s in range(4) if y >> s & 1]
+        return _set_meld(x, suits if z else suits[:3], z)
     low, high = y >> 8, y & 0xFF
     return _run_meld(x, low, high, 1 << z if z >= 0 else 0)
 
 
 def _best_with_top(
-    hand: Sequence[int], top: int, points: Sequence[int], keep: bool
+    hand: Sequence[int], top: int, points: Sequence[int], keep: bool, five: bool = True
 ) -> Meld | None:
     """The new meld with ``top`` and hand cards worth taking or advancing, or None; with
     ``keep``, only melds that leave a card in hand (PO-19)."""
@@ -338,7 +348,7 @@ def _best_with_top(
     size = len(hand)
     best: Meld | None = None
     best_score = TAKE_THRESHOLD
-    for meld in enumerate_melds_with(hand, top):
+    for meld in enumerate_melds_with(hand, top, _reading(five)):
         kinds = list(meld.kinds)
         if keep and len(kinds) > size:
             continue
@@ -392,7 +402,7 @@ def _best_natural_with_top(
     return best
 
 
-def _table_layoffs(melds: Sequence[Meld]) -> tuple[int, tuple[int, ...]]:
+def _table_layoffs(melds: Sequence[Meld], five: bool = True) -> tuple[int, tuple[int, ...]]:
     """Where cards lay off on the table (PO-16): the natural kinds that fit some meld, as bits,
     and per kind the ``layoff`` action id on the first meld that takes it (for the joker, its
     first item there: ``*`` or ``*=X``), -1 where none does."""
@@ -400,7 +410,7 @@ def _table_layoffs(melds: Sequence[Meld]) -> tuple[int, tuple[int, ...]]:
     fits = 0
     base = LAYOFF
     for meld in melds:
-        for item, kind in _layoff_items(meld):
+        for item, kind in _layoff_items(meld, five):
             if ids[kind] < 0:
                 ids[kind] = base + item
                 if kind != _JOKER:
@@ -437,7 +447,7 @@ def choose(state: PontinhoState, pick: Any, points: Sequence[int], epsilon: floa
             top = discard[-1]
             hand = state.hands[state.turn]
             if _can_meld_with(hand, top):
-                meld = _best_with_top(hand, top, points, False)
+                meld = _best_with_top(hand, top, points, False, state.five)
                 if meld is not None:
                     return TAKE + meld_index(meld)
         return DRAW
@@ -446,7 +456,7 @@ def choose(state: PontinhoState, pick: Any, points: Sequence[int], epsilon: floa
         if len(hand) >= 4:
             top = state.discard[-1]
             if _can_meld_with(hand, top):
-                meld = _best_with_top(hand, top, points, True)
+                meld = _best_with_top(hand, top, points, True, state.five)
                 if meld is not None:
                     return ADVANCE + meld_index(meld)
         return PASS
@@ -463,13 +473,14 @@ def choose(state: PontinhoState, pick: Any, points: Sequence[int], epsilon: floa
         and hand.count(pending) == 1
     ):
         return BURN  # PO-9: the first card drawn, connected with nothing
-    meld = _best_meld(hand, shape, points)
+    five = state.five
+    meld = _best_meld(hand, shape, points, five)
     if meld is not None:
         return MELD + meld_index(meld)
     if state.melded[seat]:
         table = state.table_fits
         if table is None:
-            table = state.table_fits = _table_layoffs(state.melds)
+            table = state.table_fits = _table_layoffs(state.melds, five)
         fits, layoff_ids = table
         found = fits & shape.bits & ~(1 << _JOKER)
         if found:
@@ -496,6 +507,7 @@ def playout(state: PontinhoState, rng: random.Random, epsilon: float = EPSILON) 
     apply = state.apply_unchecked
     pick = rng.random
     points = penalty_table(state.game.options.figure_points)
+    five = state.five
     hands = state.hands
     left = MAX_ACTIONS
     while left > 0:
@@ -507,7 +519,7 @@ def playout(state: PontinhoState, rng: random.Random, epsilon: float = EPSILON) 
                 top = discard[-1]
                 hand = hands[state.turn]
                 if _can_meld_with(hand, top):
-                    meld = _best_with_top(hand, top, points, False)
+                    meld = _best_with_top(hand, top, points, False, five)
                     if meld is not None:
                         state._do_take(meld)
                         continue
@@ -519,7 +531,7 @@ def playout(state: PontinhoState, rng: random.Random, epsilon: float = EPSILON) 
                 left -= 1
                 hand = hands[claimants[0]]
                 if len(hand) >= 4 and _can_meld_with(hand, top):
-                    meld = _best_with_top(hand, top, points, True)
+                    meld = _best_with_top(hand, top, points, True, five)
                     if meld is not None:
                         state._do_advance(meld)
                         break
@@ -542,8 +554,7 @@ def side_points(state: PontinhoState) -> list[int]:
     if state.phase is _OVER and out is None:
         return [0] * state.n
     return [
-        0 if seat == out else sum(points[k] for k in hand)
-        for seat, hand in enumerate(state.hands)
+        0 if seat == out else sum(points[k] for k in hand) for seat, hand in enumerate(state.hands)
     ]
 
 

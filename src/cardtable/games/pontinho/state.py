@@ -86,7 +86,9 @@ from cardtable.games.pontinho.actions import (
     meld_table,
 )
 from cardtable.games.pontinho.melds import (
+    FourSuits,
     Meld,
+    check_reading,
     enumerate_melds,
     enumerate_melds_with,
     lay_off,
@@ -145,59 +147,68 @@ _BURN_ACTION = PontinhoAction("burn")
 _PASS_ACTION = PontinhoAction("pass")
 _DISCARD_ACTIONS = tuple(PontinhoAction("discard", (card,)) for card in FRENCH_KINDS)
 
-# Lay-off options per meld (``id`` of the cached ``Meld`` → the meld and its (item, kind) pairs).
-_LAYOFF_CACHE: dict[int, tuple[Meld, tuple[tuple[int, int], ...]]] = {}
+#: PO-12's two readings by "may a set hold four natural suits and a joker?" (``four_suits``).
+_READINGS = {True: FourSuits.WITH_JOKER, False: FourSuits.JOKER_FILLS}
+
+# Lay-off options per meld and reading (``id`` of the cached ``Meld``, five-card sets allowed →
+# the meld and its (item, kind) pairs).
+_LAYOFF_CACHE: dict[tuple[int, bool], tuple[Meld, tuple[tuple[int, int], ...]]] = {}
 
 
-def _layoff_items(meld: Meld) -> tuple[tuple[int, int], ...]:
-    entry = _LAYOFF_CACHE.get(id(meld))
+def _layoff_items(meld: Meld, five: bool = True) -> tuple[tuple[int, int], ...]:
+    key = (id(meld), five)
+    entry = _LAYOFF_CACHE.get(key)
     if entry is None or entry[0] is not meld:
-        items = tuple((index, item_kind(index)) for index in map(item_index, layoff_options(meld)))
-        entry = _LAYOFF_CACHE[id(meld)] = (meld, items)
+        options = layoff_options(meld, _READINGS[five])
+        items = tuple((index, item_kind(index)) for index in map(item_index, options))
+        entry = _LAYOFF_CACHE[key] = (meld, items)
     return entry[1]
 
 
-# Single-card lay-offs (``id`` of the cached ``Meld`` and the item → the meld and the result).
-_LAID_CACHE: dict[tuple[int, int], tuple[Meld, Meld]] = {}
+# Single-card lay-offs (``id`` of the cached ``Meld``, the item and the reading → the meld and
+# the result).
+_LAID_CACHE: dict[tuple[int, int, bool], tuple[Meld, Meld]] = {}
 
 
-def _lay_off_one(meld: Meld, item: MeldCard) -> Meld:
+def _lay_off_one(meld: Meld, item: MeldCard, five: bool = True) -> Meld:
     """``lay_off(meld, (item,))``, cached per (cached, immortal) ``Meld`` object and item:
     searches lay off one card at a time, over and over."""
-    key = (id(meld), item_index(item))
+    key = (id(meld), item_index(item), five)
     entry = _LAID_CACHE.get(key)
     if entry is None or entry[0] is not meld:
-        entry = _LAID_CACHE[key] = (meld, lay_off(meld, (item,)))
+        entry = _LAID_CACHE[key] = (meld, lay_off(meld, (item,), _READINGS[five]))
     return entry[1]
 
 
 # Legal melds per hand (sorted kinds), and per hand and top discard: a search asks again and
 # again about the hands of the position it searches from. Bounded by clearing.
 _CACHE_LIMIT = 50_000
-_MELD_IDS: dict[tuple[int, ...], list[int]] = {}
-_MELDS_WITH: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
+_MELD_IDS: dict[tuple[tuple[int, ...], bool], list[int]] = {}
+_MELDS_WITH: dict[tuple[tuple[int, ...], int, bool], list[tuple[int, int]]] = {}
 
 
-def _meld_ids(hand: Sequence[int]) -> list[int]:
-    """The ``meld`` action ids of ``enumerate_melds(hand)``, in its order (cached)."""
-    key = tuple(sorted(hand))
+def _meld_ids(hand: Sequence[int], five: bool = True) -> list[int]:
+    """The ``meld`` action ids of ``enumerate_melds(hand)``, in its order (cached); ``five``:
+    the table's reading of PO-12 allows the five-card set."""
+    key = (tuple(sorted(hand)), five)
     ids = _MELD_IDS.get(key)
     if ids is None:
         if len(_MELD_IDS) >= _CACHE_LIMIT:
             _MELD_IDS.clear()
-        ids = _MELD_IDS[key] = [MELD + meld_index(m) for m in enumerate_melds(hand)]
+        melds = enumerate_melds(hand, _READINGS[five])
+        ids = _MELD_IDS[key] = [MELD + meld_index(m) for m in melds]
     return ids
 
 
-def _melds_with(hand: Sequence[int], top: int) -> list[tuple[int, int]]:
+def _melds_with(hand: Sequence[int], top: int, five: bool = True) -> list[tuple[int, int]]:
     """(table index, length) of ``enumerate_melds_with(hand, top)``, in its order (cached)."""
-    key = (tuple(sorted(hand)), top)
+    key = (tuple(sorted(hand)), top, five)
     found = _MELDS_WITH.get(key)
     if found is None:
         if len(_MELDS_WITH) >= _CACHE_LIMIT:
             _MELDS_WITH.clear()
         found = _MELDS_WITH[key] = [
-            (meld_index(m), len(m)) for m in enumerate_melds_with(hand, top)
+            (meld_index(m), len(m)) for m in enumerate_melds_with(hand, top, _READINGS[five])
         ]
     return found
 
@@ -389,7 +400,10 @@ class PontinhoState(State):
             ids = [DRAW] if kind is None or kind == "draw" else []
             if self.discard and (kind is None or kind == "take"):
                 # PO-7: the top discard with at least two hand cards in a new meld.
-                ids += [TAKE + i for i, _n in _melds_with(self.hands[self.turn], self.discard[-1])]
+                ids += [
+                    TAKE + i
+                    for i, _n in _melds_with(self.hands[self.turn], self.discard[-1], self.five)
+                ]
             return ids
         if phase is Phase.CLAIM:
             seat = self.claimants[0]
@@ -398,7 +412,8 @@ class PontinhoState(State):
                 hand = self.hands[seat]
                 size = len(hand)
                 # PO-17, PO-19: a new meld with the top discard, keeping a card in hand.
-                ids += [ADVANCE + i for i, n in _melds_with(hand, self.discard[-1]) if n <= size]
+                found = _melds_with(hand, self.discard[-1], self.five)
+                ids += [ADVANCE + i for i, n in found if n <= size]
             return ids
         seat = self.turn
         hand = self.hands[seat]
@@ -409,12 +424,13 @@ class PontinhoState(State):
                 ids.append(BURN)  # PO-9
             hand = [*hand, self.pending]
         if kind is None or kind == "meld":
-            ids += _meld_ids(hand)
+            ids += _meld_ids(hand, self.five)
         if self.melded[seat] and (kind is None or kind == "layoff"):  # PO-16
             have = set(hand)
             base = LAYOFF
+            five = self.five
             for meld in self.melds:
-                for item, card in _layoff_items(meld):
+                for item, card in _layoff_items(meld, five):
                     if card in have:
                         ids.append(base + item)
                 base += LAYOFF_ITEMS
@@ -454,7 +470,7 @@ class PontinhoState(State):
                     ).format(seat=seat, card=card_text(self.discard[-1]))
                 )
             if kind == "advance":
-                meld = _meld_of(action)
+                meld = self._meld_of(action)
                 hand = self.hands[seat]
                 self._check_with_top(meld, hand, "PO-17")
                 if len(meld) > len(hand):
@@ -478,7 +494,7 @@ class PontinhoState(State):
             if kind == "take":
                 if not self.discard:
                     raise IllegalAction(_("the discard pile is empty: nothing to take (PO-7)"))
-                self._check_with_top(_meld_of(action), self.hands[seat], "PO-7")
+                self._check_with_top(self._meld_of(action), self.hands[seat], "PO-7")
                 return
             if kind == "burn":
                 raise IllegalAction(
@@ -519,7 +535,7 @@ class PontinhoState(State):
             assert self.pending is not None
             hand = [*hand, self.pending]
         if kind == "meld":
-            meld = _meld_of(action)
+            meld = self._meld_of(action)
             _check_holds(hand, meld.kinds, seat)
             return
         if kind == "discard":
@@ -557,15 +573,31 @@ class PontinhoState(State):
                     "{number}, not a bare * (PO-13)"
                 ).format(
                     options=" or ".join(
-                        str(o) for o in layoff_options(target) if isinstance(o, JokerAs)
+                        str(o)
+                        for o in layoff_options(target, self.game.options.four_suits)
+                        if isinstance(o, JokerAs)
                     ),
                     number=number,
                 )
             )
         try:
-            lay_off(self.melds[number - 1], items)
+            lay_off(self.melds[number - 1], items, self.game.options.four_suits)
         except MeldError as error:
             raise IllegalAction(str(error)) from None
+
+    @property
+    def five(self) -> bool:
+        """PO-12 as this table reads it: may a set hold four natural suits and a joker?"""
+        return bool(self.game.options.four_suits == FourSuits.WITH_JOKER)
+
+    def _meld_of(self, action: Action) -> Meld:
+        """The action's meld, checked against this table's reading of PO-12."""
+        meld = _meld_of(action)
+        try:
+            check_reading(meld, self.game.options.four_suits)
+        except MeldError as error:
+            raise IllegalAction(str(error)) from None
+        return meld
 
     def _check_with_top(self, meld: Meld, hand: list[int], rule: str) -> None:
         """The top discard must be one of ``meld``'s cards, the rest from ``hand``."""
@@ -718,9 +750,9 @@ class PontinhoState(State):
         seat = self.turn
         hand = self.hands[seat]
         meld = self.melds[number - 1] = (
-            _lay_off_one(self.melds[number - 1], items[0])
+            _lay_off_one(self.melds[number - 1], items[0], self.five)
             if len(items) == 1
-            else lay_off(self.melds[number - 1], items)
+            else lay_off(self.melds[number - 1], items, self.game.options.four_suits)
         )
         self.table_fits = None
         for item in items:

@@ -1,7 +1,7 @@
 """What every step encoding offers: a fixed space of integer steps and, per decision, the mask.
 
 An RL agent picks one integer *step* from ``range(num_steps)`` at a time. For Punttu and Putto a
-step is a whole engine action; Pontinho's actions are too many to list (165,320 ids), so one of
+step is a whole engine action; Pontinho's actions are too many to list (165,359 ids), so one of
 its actions is a short sequence of steps (see ``pontinho``). Either way the legal steps come
 from the engine's own ``legal_action_ids()``: nothing here knows a rule of a game.
 

@@ -1,6 +1,6 @@
 """Pontinho's steps: 202, an action being one step or a short sequence of them.
 
-The engine's fixed ids (``cardtable.games.pontinho.actions``) number 165,320 — every meld the
+The engine's fixed ids (``cardtable.games.pontinho.actions``) number 165,359 — every meld the
 deck can form, three times over, and every lay-off — far too many outputs for a policy. Here a
 meld is built a card at a time instead:
 

@@ -3,8 +3,9 @@
 import { h } from './dom.js';
 import { cardName, num, t } from './i18n.js';
 
+// Putto's deck is 'italian': the Latin pictures, its figures named jack, queen and king.
 export function deckOf(game) {
-  return game === 'pontinho' ? 'french' : 'latin';
+  return game === 'pontinho' ? 'french' : game === 'putto' ? 'italian' : 'latin';
 }
 
 export function cardBase(card) {
@@ -13,7 +14,8 @@ export function cardBase(card) {
 
 export function cardSrc(deck, card) {
   const base = cardBase(card);
-  return `/cards/${deck}/${base === '*' ? 'joker' : base}.svg`;
+  const pictures = deck === 'italian' ? 'latin' : deck;
+  return `/cards/${pictures}/${base === '*' ? 'joker' : base}.svg`;
 }
 
 // A card picture; with onClick it is a button (tab to it, Enter or Space plays it).

@@ -170,7 +170,7 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_serve
     """The bot's move fails to commit (the lock outlasts the retry window): the table is
     suspended, not frozen; once the lock is gone it is rebuilt from storage and the bot moves
     again by itself. Nothing the players saw was unstored; the record replays."""
-    server = start_sqlite_server(write_retry_seconds=0.2, bot_delay=1.5)
+    server = start_sqlite_server(write_retry_seconds=0.2, bot_delay=4.0)
     joined = quick_play(server, "punttu", players=2)
 
     async def run() -> None:
@@ -180,7 +180,7 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_serve
         lock = HeldLock(db_file(server))
         await me.act(turn["legal"][0], turn["version"], ref="mine")
         await me.until(lambda m: m["type"] == "ack")
-        lock.hold()  # within the bot's delay (1.5 s, ample for a process to start): its move
+        lock.hold()  # within the bot's delay (4 s, ample for a process to start): its move
         # meets the lock
         try:
             await me.until(is_status(False))
@@ -192,14 +192,24 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_serve
             assert server.lobby.tables[joined["code"]].suspended
         finally:
             lock.release()
-        await play_out(me, await me.my_turn())
-        assert me.messages[-1]["type"] == "match_end"
-        assert assert_only_stored_was_shown(server, joined["code"], [me]) > 5
-        with server.http() as http:
-            record = http.get(f"/api/tables/{joined['code']}/record")
-        assert record.status_code == 200
+        again = await me.my_turn()  # the bot moved by itself once the table was rebuilt
+        assert again is not None and again["version"] > turn["version"] + 1
+        assert assert_only_stored_was_shown(server, joined["code"], [me]) >= 3
+        await me.close()
 
     asyncio.run(run())
+    server.stop()
+    quick = start_sqlite_server(bot_delay=0.0)  # the rest of the match at full speed
+
+    async def finish() -> None:
+        me = await Client.open(quick, joined["code"], joined["token"])
+        await play_out(me, await me.my_turn())
+        assert me.messages[-1]["type"] == "match_end"
+        await me.close()
+
+    asyncio.run(finish())
+    with quick.http() as http:
+        assert http.get(f"/api/tables/{joined['code']}/record").status_code == 200
 
 
 def test_a_timer_move_that_cannot_be_stored_is_made_once_the_database_is_back(

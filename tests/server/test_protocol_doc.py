@@ -172,7 +172,7 @@ def played_deal(name: str, options: dict[str, Any]) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {"view": set(), "outcome": set(), "details": set(),
                                   "decision": set()}
     state = match.current
-    for _ in range(getattr(game, "playout_cap_actions", 3000)):
+    for _ in range(getattr(game, "playout_cap_actions", None) or 3000):
         for view in match.deal_views(viewers).values():
             found["view"] |= set(view)
         if state.is_over:

@@ -227,8 +227,10 @@ class Writer:
             await asyncio.sleep(PROBE_SECONDS)
             if self.available or self._closing.is_set():
                 return
-            with contextlib.suppress(StorageUnavailable):
+            try:
                 await self.run(lambda db: db.exec_driver_sql(PROBE))
+            except Exception as error:  # StorageUnavailable, or a database in a bad state
+                log.debug("storage probe failed", extra={"error": str(error)})
 
     async def close(self) -> None:
         """Commit everything submitted so far, then stop (graceful shutdown). Writes still

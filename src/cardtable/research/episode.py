@@ -11,6 +11,7 @@ observation of a seat is computed from that view alone.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -57,6 +58,7 @@ class Episode:
         state: State | None = None,
         encoding: StepEncoding | None = None,
         observer: Observer | None = None,
+        recall: bool = False,
     ) -> None:
         self.game = game
         self.state = state if state is not None else game.deal(seed=seed, dealer=dealer)
@@ -68,6 +70,15 @@ class Episode:
         self.log: list[list[Any]] = []
         self.steps = 0
         self._decision: Decision | None = None
+        #: With ``recall``: per seat, what it was dealt or drew, in order, as ``[log length,
+        #: cards]`` (the cards that entered its hand, or were held apart for it, after that many
+        #: actions). With the public log, this is everything the seat has seen: its perfect
+        #: recall (the OpenSpiel information state). ``None`` without ``recall``.
+        self.received: list[list[list[Any]]] | None = None
+        self._holding: list[list[str]] = []
+        if recall:
+            self._holding = [self._private_cards(s) for s in range(game.players)]
+            self.received = [[[0, list(cards)]] for cards in self._holding]
 
     # -- whose turn, what is legal ----------------------------------------------------------------
 
@@ -124,7 +135,32 @@ class Episode:
             text = texts[action_id] = str(action)
         self.log.append([seat, text])
         self._decision = None
+        if self.received is not None:
+            self._note_received()
         return action
+
+    def _private_cards(self, seat: int) -> list[str]:
+        """The cards only ``seat`` sees, sorted: its hand, and Pontinho's card held apart."""
+        private = self.state._private_view(seat)
+        cards = list(private.get("hand", ()))
+        if private.get("drawn") is not None:
+            cards.append(private["drawn"])
+        return sorted(cards)
+
+    def _note_received(self) -> None:
+        """Record, for every seat whose private cards grew, the cards it has just received
+        (cards leaving a hand are public: the log says which)."""
+        assert self.received is not None
+        at = len(self.log)
+        for seat in range(self.game.players):
+            now = self._private_cards(seat)
+            before = self._holding[seat]
+            if now == before:
+                continue
+            self._holding[seat] = now
+            gained = Counter(now) - Counter(before)
+            if gained:
+                self.received[seat].append([at, sorted(gained.elements())])
 
     def apply(self, action: Action | str) -> Action:
         """Apply an engine action given as text or ``Action``, checked against the legal ones."""
@@ -153,3 +189,15 @@ class Episode:
         view["log"] = self.log  # read only by the observer: no copy needed
         prefix = self.prefix if seat == self.to_move else ()
         return self.observer.encode(view, prefix)
+
+    def public_view(self) -> dict[str, Any]:
+        """The spectator's view (``state.view(None)``: no hand) with the public log."""
+        return self.view(None)
+
+    def observe_public(self) -> Vector:
+        """The observation of what every seat sees alike: the spectator's view, encoded with
+        seats relative to seat 0 (there is no viewer) and every private block empty."""
+        view = self.state.view(None)
+        view["seat"] = 0
+        view["log"] = self.log
+        return self.observer.encode(view, ())

@@ -133,8 +133,10 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
     @property
     def _truncated(self) -> bool:
         """The deal ran past ``max_steps`` moves without ending (only Pontinho can)."""
-        return self.episode is not None and not self.episode.is_over and (
-            self._moves >= self.max_steps
+        return (
+            self.episode is not None
+            and not self.episode.is_over
+            and (self._moves >= self.max_steps)
         )
 
     def _play_bots(self) -> None:

@@ -50,7 +50,9 @@ def history_layout() -> Layout:
     )
 
 
-def encode_history(log: Sequence[Sequence[Any]], received: Sequence[Sequence[Any]] | None) -> Vector:
+def encode_history(
+    log: Sequence[Sequence[Any]], received: Sequence[Sequence[Any]] | None
+) -> Vector:
     """The history blocks of ``history_layout`` (``received=None``: the public part only)."""
     layout = history_layout()
     out = np.zeros(layout.total, dtype=np.float32)

@@ -272,8 +272,10 @@ class SamplerCache:
         if made is not None:
             sample: Callable[[random.Random], State] = made(view)
         else:
+
             def sample(rng: random.Random) -> State:
                 return table.sample_state(view, rng)
+
         self.samplers[seat] = (episode.steps, sample)
         return sample
 

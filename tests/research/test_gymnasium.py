@@ -83,3 +83,16 @@ def test_a_deal_past_max_steps_is_truncated() -> None:
         env.step(0)
     with pytest.raises(OptionError, match="max_steps"):
         CardtableEnv("putto", 2, max_steps=-3)
+
+
+def test_reset_deals_anew_a_deal_that_ends_before_the_agent_acts() -> None:
+    """Seed 759: the first deal of 2-player Pontinho against ``medium`` is won by the bot before
+    the agent's first decision (found by searching seeds). ``reset`` must hand back a deal where
+    the agent acts, and count the one dealt anew."""
+    env = CardtableEnv("pontinho", 2, seat=0, opponents="medium")
+    _obs, info = env.reset(seed=759)
+    assert env.episode is not None and env.episode.to_move == 0
+    assert info["redeals"] == 1 and info["action_mask"].any()
+    env.step(int(np.flatnonzero(env.action_masks())[0]))  # no ResetNeeded
+    _obs, info = env.reset(seed=760)
+    assert info["redeals"] == 0

@@ -15,6 +15,10 @@ left unchanged. (Gymnasium's own checks and many wrappers sample actions without
 exception would break them.) After ``max_steps`` moves of the deal (the agent's steps and the
 bots' actions; default ``cardtable.research.episode.MAX_STEPS``, which only a Pontinho deal can
 reach) a deal still running is ``truncated`` with reward 0.
+
+``reset()`` always hands back a deal in which the agent must act: a deal that ends (or is
+truncated) before the agent's first decision — a Pontinho bot can go out at once — is dealt
+anew from the same seeded stream, and ``info["redeals"]`` counts how many were (0 nearly always).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardtable.bots.base import Bot, make_bot
-from cardtable.errors import IllegalAction, OptionError
+from cardtable.errors import CardtableError, IllegalAction, OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
@@ -37,6 +41,10 @@ from cardtable.research.episode import Episode, max_steps_for
 from cardtable.research.observations import Vector, observer_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
+
+
+#: ``reset`` deals anew at most this many times when deals end before the agent decides.
+MAX_REDEALS = 100
 
 
 class CardtableEnv(gymnasium.Env[Vector, np.int64]):
@@ -88,6 +96,8 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         self._bots: dict[int, Bot] = {}
         #: Moves of this deal so far, the agent's steps and the bots' actions alike.
         self._moves = 0
+        #: Deals of this episode's reset that ended before the agent had a decision.
+        self._redeals = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -98,16 +108,26 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
             seat: make_bot(name, self.table, seat, seed=rng.getrandbits(63))
             for seat, name in self.opponents.items()
         }
-        self.episode = Episode(
-            self.table,
-            seed=rng.getrandbits(63),
-            dealer=rng.randrange(self.table.players),
-            encoding=self.encoding,
-            observer=self.observer,
+        # A deal can end before the agent's first decision (a Pontinho bot going out at once):
+        # such a deal is no episode, so it is dealt anew, and counted in ``info["redeals"]``.
+        for redeals in range(MAX_REDEALS + 1):
+            self.episode = Episode(
+                self.table,
+                seed=rng.getrandbits(63),
+                dealer=rng.randrange(self.table.players),
+                encoding=self.encoding,
+                observer=self.observer,
+            )
+            self._moves = 0
+            self._play_bots()
+            if self.episode.to_move == self.seat and not self._truncated:
+                self._redeals = redeals
+                return self._observation(), self._info()
+        raise CardtableError(
+            _("{count} deals in a row ended before seat {seat} had a decision").format(
+                count=MAX_REDEALS + 1, seat=self.seat
+            )
         )
-        self._moves = 0
-        self._play_bots()
-        return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         episode = self.episode
@@ -154,7 +174,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         return self.episode.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().astype(np.int8)}
+        return {"action_mask": self.action_masks().astype(np.int8), "redeals": self._redeals}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal steps of the agent now (all False once the deal is over)."""

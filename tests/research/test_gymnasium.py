@@ -96,3 +96,52 @@ def test_reset_deals_anew_a_deal_that_ends_before_the_agent_acts() -> None:
     env.step(int(np.flatnonzero(env.action_masks())[0]))  # no ResetNeeded
     _obs, info = env.reset(seed=760)
     assert info["redeals"] == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("punttu", 2, {"deals": 3}), ("putto", 4, {"target": 11}), ("pontinho", 3, {"bust": 50})],
+)
+def test_match_options_are_refused_where_an_episode_is_one_deal(
+    game: str, players: int, options: dict[str, object]
+) -> None:
+    """Once ``deals=3`` played one deal without a word; now every adapter refuses it."""
+    import pyspiel
+
+    import cardtable.research.openspiel  # noqa: F401
+    from cardtable.research.pettingzoo import env
+
+    with pytest.raises(OptionError, match="match options"):
+        CardtableEnv(game, players, **options)
+    with pytest.raises(OptionError, match="match options"):
+        env(game, players, **options)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
+        pyspiel.load_game(f"cardtable_{game}", {"players": players, **options})
+    if game == "pontinho":
+        with pytest.raises(OptionError, match="Punttu and Putto"):
+            CardtableEnv(game, players, episode="match", **options)
+
+
+def test_a_match_episode_plays_every_deal_and_rewards_the_match() -> None:
+    """``episode="match"`` with ``deals=3``: three deals in one episode (PU-19), reward at the
+    end only, by the match's winners; the totals are those of the three deals."""
+    env = CardtableEnv("punttu", 2, opponents="easy", episode="match", deals=3)
+    _obs, info = env.reset(seed=11)
+    assert info["deal"] == 1
+    rng = np.random.default_rng(0)
+    deals_seen, rewards, terminated = {1}, [], False
+    while not terminated:
+        _obs, reward, terminated, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(env.action_masks())))
+        )
+        assert not truncated
+        deals_seen.add(info["deal"])
+        rewards.append(reward)
+    assert deals_seen == {1, 2, 3} and rewards[:-1] == [0.0] * (len(rewards) - 1)
+    assert env.match is not None and env.match.is_over
+    outcome = env.match.outcome
+    assert outcome is not None and info["totals"] == list(outcome.points)
+    assert sum(outcome.points) == 3 * 124  # every card point of three 2-player deals
+    assert rewards[-1] == float(0 in outcome.winners)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)

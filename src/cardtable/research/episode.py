@@ -12,6 +12,7 @@ observation of a seat is computed from that view alone.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,33 @@ def max_steps_for(game: Game, max_steps: int | None) -> int:
             )
         )
     return max_steps
+
+
+#: Table options that only a match of several deals uses (PU-19, PT-21, PO-24 … PO-26).
+MATCH_OPTIONS: dict[str, tuple[str, ...]] = {
+    "punttu": ("deals",),
+    "putto": ("deals", "target"),
+    "pontinho": ("bust", "buybacks", "deals"),
+}
+
+
+def refuse_match_options(game_name: str, options: Mapping[str, object], where: str) -> None:
+    """Raise ``OptionError`` if ``options`` hold a match option: an environment whose episode
+    is one deal would silently ignore it (``where`` names the environment)."""
+    given = [name for name in MATCH_OPTIONS[game_name] if name in options]
+    if given:
+        raise OptionError(
+            _(
+                "{names}: {where} plays one deal per episode, so match options would be "
+                "ignored; leave them out{hint}"
+            ).format(
+                names=", ".join(given),
+                where=where,
+                hint=_(" or play whole matches with episode='match'")
+                if where == "CardtableEnv" and game_name != "pontinho"
+                else "",
+            )
+        )
 
 
 #: Action text per game and engine id (the log is written at every action).

@@ -16,6 +16,12 @@ exception would break them.) After ``max_steps`` moves of the deal (the agent's 
 bots' actions; default ``cardtable.research.episode.MAX_STEPS``, which only a Pontinho deal can
 reach) a deal still running is ``truncated`` with reward 0.
 
+``episode="match"`` (Punttu and Putto): an episode is a whole match of the table's ``deals``
+(or to its ``target``); each deal follows the last at once, the reward comes when the match
+ends (``"win"``: the agent's side among the match's winners; ``"points"``: its total), and
+``info`` gives ``deal`` (its number, from 1) and ``totals``. With ``episode="deal"`` (the
+default) the match options are refused, not ignored.
+
 ``reset()`` always hands back a deal in which the agent must act: a deal that ends (or is
 truncated) before the agent's first decision — a Pontinho bot can go out at once — is dealt
 anew from the same seeded stream, and ``info["redeals"]`` counts how many were (0 nearly always).
@@ -33,15 +39,16 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardtable.bots.base import Bot, make_bot
+from cardtable.engine.game import State
+from cardtable.engine.match import Match
 from cardtable.errors import CardtableError, IllegalAction, OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import Episode, max_steps_for
+from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
 from cardtable.research.observations import Vector, observer_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
-
 
 #: ``reset`` deals anew at most this many times when deals end before the agent decides.
 MAX_REDEALS = 100
@@ -63,9 +70,26 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         max_steps: int | None = None,
+        episode: str = "deal",
         **options: object,
     ) -> None:
         self.table = make_game(game, players, **options)
+        if episode not in ("deal", "match"):
+            raise OptionError(
+                _("episode must be 'deal' or 'match', not {value!r}").format(value=episode)
+            )
+        if episode == "deal":
+            refuse_match_options(self.table.name, options, "CardtableEnv")
+        elif self.table.name == "pontinho":
+            raise OptionError(
+                _(
+                    "episode='match' is offered for Punttu and Putto: a Pontinho match deals "
+                    "fewer players as they bust (PO-24), which a fixed observation cannot follow"
+                )
+            )
+        self.episode_kind = episode
+        #: The match being played, with ``episode="match"``.
+        self.match: Match | None = None
         self.max_steps = max_steps_for(self.table, max_steps)
         self.seat = self.table.check_seat(seat)
         others = [s for s in range(self.table.players) if s != self.seat]
@@ -111,15 +135,12 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         # A deal can end before the agent's first decision (a Pontinho bot going out at once):
         # such a deal is no episode, so it is dealt anew, and counted in ``info["redeals"]``.
         for redeals in range(MAX_REDEALS + 1):
-            self.episode = Episode(
-                self.table,
-                seed=rng.getrandbits(63),
-                dealer=rng.randrange(self.table.players),
-                encoding=self.encoding,
-                observer=self.observer,
-            )
-            self._moves = 0
-            self._play_bots()
+            seed, dealer = rng.getrandbits(63), rng.randrange(self.table.players)
+            if self.episode_kind == "match":
+                self.match = self.table.match(seed=seed, dealer=dealer)
+                self._begin(self.match.current)
+            else:
+                self._begin(self.table.deal(seed=seed, dealer=dealer))
             if self.episode.to_move == self.seat and not self._truncated:
                 self._redeals = redeals
                 return self._observation(), self._info()
@@ -142,13 +163,32 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         self._moves += 1
         self._play_bots()
         reward = 0.0
-        if episode.is_over:
+        over = episode.is_over
+        if over and self.match is not None:
+            # episode="match": the next deal follows at once, until the match is over.
+            while self._deal_over() and not self.match.is_over:
+                self._begin(self.match.next_deal())
+            over = self.match.is_over
+            outcome = self.match.outcome if over else None
+        else:
             outcome = episode.state.outcome
+        if over:
             assert outcome is not None
             reward = seat_reward(self.table, outcome, self.seat, self.reward_kind)
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, episode.is_over, self._truncated, self._info()
+        return self._observation(), reward, over, self._truncated, self._info()
+
+    def _deal_over(self) -> bool:
+        return self.episode is not None and self.episode.is_over
+
+    def _begin(self, state: State) -> None:
+        """Start playing the fresh deal ``state``: the bots play up to the agent's decision."""
+        self.episode = Episode(
+            self.table, state=state, encoding=self.encoding, observer=self.observer
+        )
+        self._moves = 0
+        self._play_bots()
 
     @property
     def _truncated(self) -> bool:
@@ -174,7 +214,14 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         return self.episode.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().astype(np.int8), "redeals": self._redeals}
+        info: dict[str, Any] = {
+            "action_mask": self.action_masks().astype(np.int8),
+            "redeals": self._redeals,
+        }
+        if self.match is not None:
+            info["deal"] = len(self.match.deals)
+            info["totals"] = list(self.match.totals)
+        return info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal steps of the agent now (all False once the deal is over)."""

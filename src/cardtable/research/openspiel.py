@@ -44,7 +44,7 @@ from cardtable.games import game as make_game
 from cardtable.games import game_class
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import MAX_STEPS, Episode
+from cardtable.research.episode import MATCH_OPTIONS, MAX_STEPS, Episode
 from cardtable.research.infostate import (
     encode_history,
     history_layout,
@@ -61,6 +61,8 @@ def _parameters(name: str) -> dict[str, Any]:
     cls = game_class(name)
     params: dict[str, Any] = {"players": cls.default_players, "max_steps": MAX_STEPS[name]}
     for option in cls.option_specs:
+        if option.name in MATCH_OPTIONS[name]:
+            continue  # a game is one deal: OpenSpiel refuses match options as unknown
         if option.default_for is not None:
             params[option.name] = "" if isinstance(option.default, str) else -1
         elif isinstance(option.default, str):
@@ -87,6 +89,8 @@ def _table(name: str, params: dict[str, Any]) -> Game:
     cls = game_class(name)
     options = {}
     for option in cls.option_specs:
+        if option.name not in params:
+            continue
         value = params.get(option.name)
         if option.default_for is not None and value in ("", -1):
             continue

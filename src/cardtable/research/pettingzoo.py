@@ -26,7 +26,7 @@ from cardtable.errors import OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import Episode, max_steps_for
+from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
 from cardtable.research.observations import observer_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
@@ -55,6 +55,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.table = make_game(game, players, **options)
+        refuse_match_options(self.table.name, options, "the PettingZoo environment")
         self.reward_kind = check_reward(reward)
         self.max_steps = max_steps_for(self.table, max_steps)
         if render_mode is not None and render_mode not in RENDER_MODES:

@@ -141,7 +141,8 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
                 self._begin(self.match.current)
             else:
                 self._begin(self.table.deal(seed=seed, dealer=dealer))
-            if self.episode.to_move == self.seat and not self._truncated:
+            episode = self.episode
+            if episode is not None and episode.to_move == self.seat and not self._truncated:
                 self._redeals = redeals
                 return self._observation(), self._info()
         raise CardtableError(

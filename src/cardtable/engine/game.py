@@ -284,8 +284,27 @@ class State(ABC):
         outcome = self.outcome
         data["outcome"] = outcome.to_dict() if outcome is not None else None
         if memory:
-            data["log"] = [[s, str(a)] for s, a in self.history]
+            data["log"] = list(self._memory_log())
         return data
+
+    def _memory_log(self) -> list[list[Any]]:
+        """The public log ``[[seat, action text], …]`` of ``history``, kept from one call to the
+        next and extended by the actions applied since: a view with memory costs what changed,
+        not the deal's length (a long Pontinho deal has some 12,000 entries). ``history`` only
+        grows (``apply`` appends); a state that replaces it (a sampler, a clone) gets its log
+        rebuilt. Views copy the outer list and share the ``[seat, text]`` entries: read-only."""
+        history = self.history
+        cached: tuple[list[tuple[int, Action]], list[list[Any]]] | None = self.__dict__.get(
+            "_log_cache"
+        )
+        if cached is None or cached[0] is not history or len(cached[1]) > len(history):
+            log: list[list[Any]] = []
+            self.__dict__["_log_cache"] = (history, log)
+        else:
+            log = cached[1]
+        for seat, action in history[len(log) :]:
+            log.append([seat, str(action)])
+        return log
 
     def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """``{seat: self.view(seat)}`` for each of ``seats`` (``None``: a spectator), equal to
@@ -342,6 +361,9 @@ class State(ABC):
         other.seed = self.seed
         other._dealt = self._dealt
         other.history = list(self.history)
+        cached = self.__dict__.get("_log_cache")
+        if cached is not None and cached[0] is self.history:
+            other.__dict__["_log_cache"] = (other.history, list(cached[1]))  # entries: read-only
         return other
 
     # -- records -------------------------------------------------------------------------------

@@ -208,7 +208,7 @@ class Episode:
     def view(self, seat: int | None) -> dict[str, Any]:
         """``state.view(seat)`` with the public log of the deal (a view with memory)."""
         view = self.state.view(seat)
-        view["log"] = [list(entry) for entry in self.log]
+        view["log"] = list(self.log)  # the [seat, text] entries are shared: read-only
         return view
 
     def observe(self, seat: int) -> Vector:

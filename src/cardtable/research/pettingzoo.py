@@ -21,6 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 from cardtable.errors import OptionError
 from cardtable.games import game as make_game
@@ -160,8 +161,18 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> CardtableAECEnv:
     """The AEC environment of ``game`` at a table of ``players`` with table ``options``
-    (``reward=`` and ``render_mode=`` are the environment's own)."""
+    (``reward=``, ``render_mode=`` and ``max_steps=`` are the environment's own). An illegal
+    step raises ``IllegalAction`` and changes nothing; ``terminate_illegal`` is the opt-in
+    alternative."""
     return CardtableAECEnv(game, players, **kwargs)
+
+
+def terminate_illegal(aec: CardtableAECEnv, illegal_reward: float = -1.0) -> AECEnv:
+    """PettingZoo's convention for illegal moves (``TerminateIllegalWrapper``): a step outside
+    the mask ends the game for every agent, the offender getting ``illegal_reward`` and the
+    others 0, with a warning, instead of raising. The mask it reads is the observation's
+    ``action_mask``."""
+    return TerminateIllegalWrapper(aec, float(illegal_reward))
 
 
 def parallel_env(game: str, players: int | None = None, **kwargs: Any) -> ParallelEnv:

@@ -144,7 +144,7 @@ def test_terminate_illegal_ends_the_game_with_the_penalty_instead_of_raising() -
         wrapped.step(illegal)
     assert all(wrapped.terminations.values())
     assert wrapped.rewards == {a: (-2.0 if a == offender else 0.0) for a in wrapped.agents}
-    for agent in wrapped.agent_iter():
+    for _agent in wrapped.agent_iter():
         *_rest, terminated, truncated, _info = wrapped.last()
         assert terminated or truncated
         wrapped.step(None)

@@ -145,3 +145,51 @@ def test_a_match_episode_plays_every_deal_and_rewards_the_match() -> None:
     assert rewards[-1] == float(0 in outcome.winners)
     with pytest.raises(gymnasium.error.ResetNeeded):
         env.step(0)
+
+
+def test_opponents_can_be_step_policies_and_self_play() -> None:
+    """A step policy sees its own seat's observation and mask (Pontinho: one call per step of a
+    multi-step action); ``SelfPlay`` takes a new snapshot of the learner every ``every`` resets."""
+    from cardtable.research.opponents import SelfPlay, load_policy
+
+    calls: list[tuple[int, int]] = []
+
+    def first_legal(obs: np.ndarray, mask: np.ndarray) -> int:
+        calls.append((obs.size, int(mask.sum())))
+        return int(np.flatnonzero(mask)[0])
+
+    env = CardtableEnv("pontinho", 2, seat=1, opponents=first_legal)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        _obs, _r, terminated, truncated, _info = env.step(
+            int(rng.choice(np.flatnonzero(env.action_masks())))
+        )
+        if terminated or truncated:
+            break
+    assert calls and all(size == env.observer.size and legal > 0 for size, legal in calls)
+    snapshots: list[int] = []
+
+    def snapshot() -> object:
+        snapshots.append(len(snapshots))
+        return first_legal
+
+    league = SelfPlay(snapshot, every=3)
+    env = CardtableEnv("putto", 4, opponents=league)
+    for seed in range(7):
+        env.reset(seed=seed)
+    assert league.refreshes == 3 and len(snapshots) == 3  # resets 1, 4 and 7; one per reset
+    assert load_policy("numpy:argmax") is np.argmax
+    with pytest.raises(OptionError, match="package.module:name"):
+        load_policy("argmax")
+    with pytest.raises(OptionError, match="an opponent is"):
+        CardtableEnv("punttu", 2, opponents=[3])  # type: ignore[list-item]
+
+
+def test_hard_budget_is_settable() -> None:
+    env = CardtableEnv("punttu", 2, opponents="hard", hard_iterations=8)
+    env.reset(seed=0)
+    bot = env._bots[1].bot
+    assert bot is not None and bot.iterations == 8 and bot.time_limit is None
+    with pytest.raises(OptionError, match="hard_iterations"):
+        CardtableEnv("punttu", 2, opponents="hard", hard_iterations=0)

@@ -3,9 +3,12 @@
 ``CardtableEnv("punttu", players=2, seat=0, opponents="random")``: the observation is the
 agent's ``Observer`` vector (its own view only), an action is one step of the game's
 ``StepEncoding``, and ``info["action_mask"]`` (also ``env.action_masks()``, the convention of
-maskable policies) gives the legal steps. Opponents are ``make_bot`` bots by level (``random``,
-``easy``, ``medium``, ``hard``), one name for every other seat or one per seat; they receive
-their own views with memory, never the state, and are seeded from ``reset``'s seed.
+maskable policies) gives the legal steps. Opponents (``cardtable.research.opponents``) are bots
+by level (``random``, ``easy``, ``medium``, ``hard``; ``hard_iterations=`` sets the search's
+budget), step policies ``policy(observation, mask) -> step``, or ``SelfPlay(snapshot, every=n)``
+(a frozen copy of the learner, refreshed every n resets): one for every other seat or one per
+seat. Bots receive their own views with memory, policies their own observations, never the
+state; bots are seeded from ``reset``'s seed.
 
 Reward (``reward=``): given when the deal ends, 0 before — ``"win"``: 1 if the agent's side is
 among the winners, else 0; ``"points"``: its side's deal points (Pontinho: minus the penalty
@@ -38,7 +41,6 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.game import State
 from cardtable.engine.match import Match
 from cardtable.errors import CardtableError, IllegalAction, OptionError
@@ -47,6 +49,7 @@ from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
 from cardtable.research.observations import Vector, observer_for
+from cardtable.research.opponents import Seat, SelfPlay, StepPolicy, check_opponent, seat_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
 
@@ -65,7 +68,8 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         players: int | None = 2,
         *,
         seat: int = 0,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | StepPolicy | SelfPlay | Sequence[str | StepPolicy | SelfPlay] = "random",
+        hard_iterations: int | None = None,
         reward: str = "win",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
@@ -93,16 +97,30 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         self.max_steps = max_steps_for(self.table, max_steps)
         self.seat = self.table.check_seat(seat)
         others = [s for s in range(self.table.players) if s != self.seat]
-        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
-        if len(names) != len(others):
+        if isinstance(opponents, str | SelfPlay) or callable(opponents):
+            specs: list[object] = [opponents] * len(others)
+        else:
+            specs = list(opponents)
+        if len(specs) != len(others):
             raise OptionError(
                 _("give one opponent level for all seats or one per other seat ({count})").format(
                     count=len(others)
                 )
             )
-        for seat_of, name in zip(others, names, strict=True):
-            make_bot(name, self.table, seat_of)  # an unknown level fails here, not at reset
-        self.opponents = dict(zip(others, names, strict=True))
+        for seat_of, spec in zip(others, specs, strict=True):
+            check_opponent(spec, self.table, seat_of)  # an unknown level fails here
+        if hard_iterations is not None and (
+            isinstance(hard_iterations, bool)
+            or not isinstance(hard_iterations, int)
+            or hard_iterations < 1
+        ):
+            raise OptionError(
+                _("hard_iterations must be a whole number of at least 1, not {value!r}").format(
+                    value=hard_iterations
+                )
+            )
+        self.hard_iterations = hard_iterations
+        self.opponents: dict[int, object] = dict(zip(others, specs, strict=True))
         self.reward_kind = check_reward(reward)
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -117,7 +135,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         self.observation_space = spaces.Box(0.0, 1.0, (self.observer.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoding.num_steps)
         self.episode: Episode | None = None
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, Seat] = {}
         #: Moves of this deal so far, the agent's steps and the bots' actions alike.
         self._moves = 0
         #: Deals of this episode's reset that ended before the agent had a decision.
@@ -128,10 +146,17 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
     ) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(2**63 - 1)))
-        self._bots = {
-            seat: make_bot(name, self.table, seat, seed=rng.getrandbits(63))
-            for seat, name in self.opponents.items()
-        }
+        snapshots: dict[int, StepPolicy] = {}  # one snapshot per SelfPlay per reset
+        self._bots = {}
+        for seat, spec in self.opponents.items():
+            seed = rng.getrandbits(63)
+            if isinstance(spec, SelfPlay):
+                if id(spec) not in snapshots:
+                    snapshots[id(spec)] = spec.on_reset()
+                spec = snapshots[id(spec)]
+            self._bots[seat] = seat_for(
+                spec, self.table, seat, seed=seed, hard_iterations=self.hard_iterations
+            )
         # A deal can end before the agent's first decision (a Pontinho bot going out at once):
         # such a deal is no episode, so it is dealt anew, and counted in ``info["redeals"]``.
         for redeals in range(MAX_REDEALS + 1):
@@ -206,8 +231,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         while not episode.is_over and episode.to_move != self.seat and not self._truncated:
             seat = episode.to_move
             assert seat is not None
-            action = self._bots[seat].choose(episode.view(seat), episode.state.legal_actions())
-            episode.apply(action)
+            self._bots[seat].act(episode, seat)
             self._moves += 1
 
     def _observation(self) -> Vector:

@@ -244,7 +244,8 @@ class _RateColumn(ProgressColumn):
 
 
 def _names(text: str, players: int) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
+    # A Python policy (package.module:name) keeps its case; bot levels do not have one.
+    names = [n.strip() if ":" in n else n.strip().lower() for n in text.split(",")]
     if any(not name for name in names) or len(set(names)) < 2:
         raise click.BadParameter(
             _(

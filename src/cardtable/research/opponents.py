@@ -16,12 +16,12 @@ Opponents never see the state: bots get views, policies observations of their ow
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from cardtable.bots.base import Bot, make_bot
 from cardtable.bots.ismcts import ISMCTSBot
+from cardtable.bots.policy import load
 from cardtable.engine.game import Game
 from cardtable.errors import OptionError
 from cardtable.i18n import _
@@ -60,22 +60,7 @@ class SelfPlay:
 
 def load_policy(spec: str) -> Any:
     """The object named ``package.module:name`` (a saved policy: any importable callable)."""
-    module_name, _sep, attribute = spec.partition(":")
-    if not module_name or not attribute:
-        raise OptionError(
-            _("a policy is named 'package.module:name', not {value!r}").format(value=spec)
-        )
-    try:
-        found = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            found = getattr(found, part)
-    except (ImportError, AttributeError) as error:
-        raise OptionError(
-            _("cannot load the policy {value!r}: {error}").format(value=spec, error=error)
-        ) from None
-    if not callable(found):
-        raise OptionError(_("the policy {value!r} is not callable").format(value=spec))
-    return found
+    return load(spec)
 
 
 class Seat:

@@ -77,3 +77,38 @@ def test_a_policy_bot_plays_legal_actions_given_as_actions_or_text(policies: str
         cheat.choose(state.view(seat, memory=True), state.legal_actions())
     with pytest.raises(OptionError, match="cannot load"):
         make_bot(f"{policies}:missing", table, 0)
+
+
+def test_arena_records_save_every_game_as_a_replayable_record(tmp_path: Path) -> None:
+    """``--records DIR``: one record per deal and rotation, each replaying to its outcome."""
+    out = tmp_path / "records"
+    result = CliRunner().invoke(
+        main,
+        [
+            "arena",
+            "putto",
+            "--players",
+            "2",
+            "--bots",
+            "medium,random",
+            "--deals",
+            "2",
+            "--seed",
+            "4",
+            "--jobs",
+            "2",
+            "--json",
+            "--records",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in out.iterdir())
+    assert files == [f"deal-{n:06d}-r{r}.json" for n in range(2) for r in range(2)]
+    for path in out.iterdir():
+        record = json.loads(path.read_text())
+        meta = record["meta"]
+        assert sorted(meta["bots"]) == ["medium", "random"] and meta["seed"] == 4
+        replayed = CliRunner().invoke(main, ["replay", str(path), "--json"])
+        assert replayed.exit_code == 0, replayed.output
+        assert json.loads(replayed.stdout)["points"] == meta["outcome"]["points"]

@@ -193,3 +193,32 @@ def test_hard_budget_is_settable() -> None:
     assert bot is not None and bot.iterations == 8 and bot.time_limit is None
     with pytest.raises(OptionError, match="hard_iterations"):
         CardtableEnv("punttu", 2, opponents="hard", hard_iterations=0)
+
+
+@pytest.mark.parametrize(("game", "players"), [("punttu", 2), ("putto", 4), ("pontinho", 3)])
+def test_rgb_array_renders_the_public_table_from_the_card_art(game: str, players: int) -> None:
+    """``render_mode="rgb_array"`` (what SB3's ``make_vec_env`` asks for) gives one frame size
+    all deal long; the frame changes as cards are played, and shows no hand face up."""
+    env = CardtableEnv(game, players, opponents="random", render_mode="rgb_array")
+    env.reset(seed=2)
+    first = env.render()
+    assert isinstance(first, np.ndarray) and first.dtype == np.uint8 and first.ndim == 3
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+    later = env.render()
+    assert isinstance(later, np.ndarray) and later.shape == first.shape
+    assert not np.array_equal(first, later)
+    # Drawn from the public view only: the same frame when every hidden card is dealt anew.
+    import copy
+    import random
+
+    from cardtable.research.image import render_rgb
+
+    episode = env.episode
+    assert episode is not None
+    seat = episode.to_move if episode.to_move is not None else 0
+    world = copy.copy(episode)
+    world.state = env.table.sampler(episode.view(seat))(random.Random(9))
+    assert world.state.secret_cards(seat) != episode.state.secret_cards(seat)
+    assert np.array_equal(render_rgb(world), later)

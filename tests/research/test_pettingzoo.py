@@ -98,7 +98,7 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(OptionError):
         env("putto", 4, teams="fives")
     with pytest.raises(OptionError, match="render_mode"):
-        env("punttu", 2, render_mode="rgb_array")
+        env("punttu", 2, render_mode="svg")
 
 
 @pytest.mark.parametrize("game", ["pontinho", "putto"])
@@ -148,3 +148,10 @@ def test_terminate_illegal_ends_the_game_with_the_penalty_instead_of_raising() -
         *_rest, terminated, truncated, _info = wrapped.last()
         assert terminated or truncated
         wrapped.step(None)
+
+
+def test_rgb_array_frames_in_pettingzoo_too() -> None:
+    aec = env("putto", 2, render_mode="rgb_array")
+    aec.reset(seed=1)
+    frame = aec.render()
+    assert isinstance(frame, np.ndarray) and frame.shape[2] == 3 and frame.dtype == np.uint8

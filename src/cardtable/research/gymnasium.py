@@ -48,6 +48,7 @@ from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
+from cardtable.research.image import Frame, render_rgb
 from cardtable.research.observations import Vector, observer_for
 from cardtable.research.opponents import Seat, SelfPlay, StepPolicy, check_opponent, seat_for
 from cardtable.research.render import render_text
@@ -60,7 +61,7 @@ MAX_REDEALS = 100
 class CardtableEnv(gymnasium.Env[Vector, np.int64]):
     """One seat of a cardtable game against bots."""
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
@@ -126,7 +127,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError(
                 _("render_mode must be one of {modes}, not {value!r}").format(
-                    modes="human, ansi", value=render_mode
+                    modes="human, ansi, rgb_array", value=render_mode
                 )
             )
         self.render_mode = render_mode
@@ -253,9 +254,11 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         assert self.episode is not None, "call reset() first"
         return self.episode.mask(self.seat).astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | Frame | None:
         if self.episode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return render_rgb(self.episode)
         text = render_text(self.episode)
         if self.render_mode == "human":
             print(text)

@@ -28,11 +28,12 @@ from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
+from cardtable.research.image import Frame, render_rgb
 from cardtable.research.observations import observer_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
 
-RENDER_MODES = ("human", "ansi")
+RENDER_MODES = ("human", "ansi", "rgb_array")
 
 
 class CardtableAECEnv(AECEnv):  # type: ignore[misc]
@@ -146,9 +147,11 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
+    def render(self) -> str | Frame | None:
         if self.episode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return render_rgb(self.episode)
         text = render_text(self.episode)
         if self.render_mode == "human":
             print(text)

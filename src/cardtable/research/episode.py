@@ -51,23 +51,26 @@ MATCH_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def refuse_match_options(game_name: str, options: Mapping[str, object], where: str) -> None:
+def refuse_match_options(
+    game_name: str, options: Mapping[str, object], *, matches_offered: bool = False
+) -> None:
     """Raise ``OptionError`` if ``options`` hold a match option: an environment whose episode
-    is one deal would silently ignore it (``where`` names the environment)."""
+    is one deal would silently ignore it (``matches_offered``: say that ``episode="match"``
+    plays them)."""
     given = [name for name in MATCH_OPTIONS[game_name] if name in options]
-    if given:
-        raise OptionError(
-            _(
-                "{names}: {where} plays one deal per episode, so match options would be "
-                "ignored; leave them out{hint}"
-            ).format(
-                names=", ".join(given),
-                where=where,
-                hint=_(" or play whole matches with episode='match'")
-                if where == "CardtableEnv" and game_name != "pontinho"
-                else "",
-            )
+    if not given:
+        return
+    if matches_offered:
+        message = _(
+            "{names}: an environment that plays one deal per episode would ignore match "
+            "options; leave them out, or play whole matches with episode='match'"
         )
+    else:
+        message = _(
+            "{names}: an environment that plays one deal per episode would ignore match "
+            "options; leave them out"
+        )
+    raise OptionError(message.format(names=", ".join(given)))
 
 
 #: Action text per game and engine id (the log is written at every action).

@@ -84,7 +84,9 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
                 _("episode must be 'deal' or 'match', not {value!r}").format(value=episode)
             )
         if episode == "deal":
-            refuse_match_options(self.table.name, options, "CardtableEnv")
+            refuse_match_options(
+                self.table.name, options, matches_offered=self.table.name != "pontinho"
+            )
         elif self.table.name == "pontinho":
             raise OptionError(
                 _(

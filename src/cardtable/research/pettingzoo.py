@@ -57,7 +57,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.table = make_game(game, players, **options)
-        refuse_match_options(self.table.name, options, "the PettingZoo environment")
+        refuse_match_options(self.table.name, options)
         self.reward_kind = check_reward(reward)
         self.max_steps = max_steps_for(self.table, max_steps)
         if render_mode is not None and render_mode not in RENDER_MODES:

@@ -16,7 +16,7 @@ from cardtable.research.gymnasium import CardtableEnv
     [("punttu", 2, "random"), ("putto", 4, "easy"), ("pontinho", 3, "medium")],
 )
 def test_check_env_passes(game: str, players: int, opponents: str) -> None:
-    check_env(CardtableEnv(game, players, opponents=opponents), skip_render_check=True)
+    check_env(CardtableEnv(game, players, opponents=opponents, render_mode="rgb_array"))
 
 
 def test_registered_ids_make_the_environment() -> None:

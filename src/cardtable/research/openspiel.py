@@ -17,9 +17,15 @@ principle go on rebuilding the stock).
 - Returns: each seat's side points minus the mean over the seats (zero-sum); Pontinho counts
   minus its penalty points. So a 2-player Punttu return is half the card-point margin.
 - Observation tensor: the seat's ``Observer`` vector of its own view (with the deal's public
-  log); information-state tensor: the same vector (the public log is in it, so it recalls
-  every card played; it does not keep the order of the seat's own past private draws).
-  Strings: the seat's view as JSON (plus the steps taken in a pending multi-step action).
+  log); string: that view as JSON (plus the steps taken in a pending multi-step action).
+- Information state (``perfect_recall=True``): perfect recall, the seat's whole history in
+  order — the view with memory and every card it received, when (``cardtable.research.
+  infostate``); the tensor for Punttu and Putto only, whose deals are bounded.
+- Public observation (``private_info=NONE``): the spectator's view, the same for every seat
+  (also ``state.public_observation_string()`` and ``public_observation_tensor()``).
+- ``resample_from_infostate``: the engine's samplers deal the unseen cards anew, so OpenSpiel's
+  Python ``ISMCTSBot`` runs unchanged. (The C++ ``pyspiel.MCTSBot`` / ``ISMCTSBot`` crash on any
+  Python game, an upstream limitation: see docs/research.md.)
 - Serialization: a state keeps only the cards dealt and the steps taken (``Deal``), and loading
   replays them through the engine; clones copy the deal with the engine's ``clone()``.
 """

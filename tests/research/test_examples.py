@@ -14,3 +14,15 @@ def test_the_reinforce_example_trains_and_evaluates() -> None:
     assert result["before"]["deals"] == 20 and result["after"]["deals"] == 20
     for data in (result["before"], *result["by_seat"].values()):
         assert 0.0 <= data["low"] <= data["rate"] <= data["high"] <= 1.0
+
+
+def test_the_maskable_ppo_example_trains_and_evaluates() -> None:
+    """Runs only where sb3-contrib and torch are installed: they are not in cardtable's extras
+    (torch is heavy), so the suite skips this test elsewhere."""
+    import pytest
+
+    pytest.importorskip("sb3_contrib")
+    main = runpy.run_path(str(EXAMPLES / "maskable_ppo.py"))["main"]
+    result = main(["--game", "punttu", "--timesteps", "256", "--envs", "2", "--eval", "6"])
+    for data in (result["before"], result["after"]):
+        assert data["deals"] == 6 and 0.0 <= data["low"] <= data["rate"] <= data["high"] <= 1.0

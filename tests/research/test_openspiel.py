@@ -44,7 +44,8 @@ def test_the_deal_is_chance_then_the_engine_plays() -> None:
     assert state.current_player() == 1  # dealer 0: the first player is seat 1 (PT-7)
     tensor = np.array(state.observation_tensor(1))
     assert tensor.shape == tuple(game.observation_tensor_shape())
-    assert np.array_equal(tensor, np.array(state.information_state_tensor(1)))
+    infostate = np.array(state.information_state_tensor(1))
+    assert np.array_equal(tensor, infostate[: tensor.size])  # the observation, then the history
     assert state.observation_string(0) != state.observation_string(1)
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])

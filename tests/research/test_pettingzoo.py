@@ -98,7 +98,7 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(OptionError):
         env("putto", 4, teams="fives")
     with pytest.raises(OptionError, match="render_mode"):
-        env("punttu", 2, render_mode="rgb_array")
+        env("punttu", 2, render_mode="svg")
 
 
 @pytest.mark.parametrize("game", ["pontinho", "putto"])
@@ -121,3 +121,37 @@ def test_a_deal_past_max_steps_is_truncated_with_no_reward(game: str) -> None:
     assert aec.episode is not None and not aec.episode.is_over
     with pytest.raises(OptionError, match="max_steps"):
         env(game, 2, max_steps=0)
+
+
+def test_terminate_illegal_ends_the_game_with_the_penalty_instead_of_raising() -> None:
+    """PettingZoo's usual opt-in: an illegal step ends the game for all, the offender gets the
+    penalty and the others 0; without the wrapper the same step raises and changes nothing."""
+    import warnings
+
+    from cardtable.errors import IllegalAction
+    from cardtable.research.pettingzoo import terminate_illegal
+
+    plain = env("putto", 3)
+    plain.reset(seed=5)
+    illegal = int(np.flatnonzero(plain.observe(plain.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction):
+        plain.step(illegal)
+    wrapped = terminate_illegal(env("putto", 3), illegal_reward=-2.0)
+    wrapped.reset(seed=5)
+    offender = wrapped.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wrapped.step(illegal)
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards == {a: (-2.0 if a == offender else 0.0) for a in wrapped.agents}
+    for _agent in wrapped.agent_iter():
+        *_rest, terminated, truncated, _info = wrapped.last()
+        assert terminated or truncated
+        wrapped.step(None)
+
+
+def test_rgb_array_frames_in_pettingzoo_too() -> None:
+    aec = env("putto", 2, render_mode="rgb_array")
+    aec.reset(seed=1)
+    frame = aec.render()
+    assert isinstance(frame, np.ndarray) and frame.shape[2] == 3 and frame.dtype == np.uint8

@@ -84,7 +84,12 @@ def available_bots(game_name: str) -> list[str]:
 
 
 def make_bot(name: str, game: Game, seat: int, *, seed: int | None = None) -> Bot:
-    """A bot called ``name`` for ``seat`` at table ``game``, seeded with ``seed``."""
+    """A bot called ``name`` for ``seat`` at table ``game``, seeded with ``seed``; a name
+    ``package.module:name`` seats that Python policy (``cardtable.bots.policy``)."""
+    if ":" in name:
+        from cardtable.bots.policy import PolicyBot
+
+        return PolicyBot(game, seat, seed=seed, spec=name)
     bots = _all_bots(game)
     cls = bots.get(name.strip().lower())
     if cls is None:

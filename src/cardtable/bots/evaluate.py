@@ -17,15 +17,17 @@ deal: nobody scores and every side shares it, as PO-8's void deal does (``GameRe
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cardtable.bots.base import Bot, make_bot
 from cardtable.bots.driver import play_out
-from cardtable.engine.game import MAX_SEED, Game
+from cardtable.engine.game import MAX_SEED, Game, State
 from cardtable.engine.match import deal_seed
 from cardtable.errors import OptionError
 from cardtable.games import game as make_game
@@ -188,6 +190,7 @@ def play_deal(
     number: int,
     *,
     budget: Budget | None = None,
+    records: Path | None = None,
 ) -> DealResult:
     """Play deal ``number`` of the run seeded ``seed`` once per rotation of ``bot_names``.
 
@@ -217,6 +220,8 @@ def play_deal(
                 )
             )
             continue
+        if records is not None:
+            write_record(records, state, names, seed=seed, number=number, rotation=rotation)
         winning_sides = {table.side_of(seat) for seat in outcome.winners}
         share = 1.0 / len(winning_sides)
         sides = [table.side_of(seat) for seat in range(players)]
@@ -242,10 +247,35 @@ def _play_chunk(
     start: int,
     stop: int,
     budget: Budget | None,
+    records: Path | None = None,
 ) -> list[DealResult]:
     """Deals ``start`` to ``stop - 1``, in a worker process."""
     table = make_game(game_name, players=players, **options)
-    return [play_deal(table, bot_names, seed, n, budget=budget) for n in range(start, stop)]
+    return [
+        play_deal(table, bot_names, seed, n, budget=budget, records=records)
+        for n in range(start, stop)
+    ]
+
+
+def write_record(
+    directory: Path, state: State, names: Sequence[str], *, seed: int, number: int, rotation: int
+) -> Path:
+    """Save one finished game of an arena run as a game record (DESIGN.md), a dataset of bot
+    play: ``deal-NNNNNN-rR.json``, with ``meta`` naming the bot of each seat, the run's seed,
+    the deal and rotation, and the outcome. ``cardtable replay`` replays it."""
+    outcome = state.outcome
+    record = state.to_record()
+    record["meta"] = {
+        "program": "cardtable arena",
+        "bots": list(names),
+        "seed": seed,
+        "deal": number,
+        "rotation": rotation,
+        "outcome": outcome.to_dict() if outcome is not None else None,
+    }
+    path = directory / f"deal-{number:06d}-r{rotation}.json"
+    path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
 
 
 def chunks(deals: int, jobs: int) -> list[range]:
@@ -265,6 +295,7 @@ def _deals_in_parallel(
     jobs: int,
     budget: Budget | None,
     progress: Callable[[int], None] | None,
+    records: Path | None = None,
 ) -> Iterator[DealResult]:
     """The deals' results in deal order, played by ``jobs`` processes; ``progress`` gets the
     number of deals finished whenever a chunk is done."""
@@ -282,6 +313,7 @@ def _deals_in_parallel(
                 part.start,
                 part.stop,
                 budget,
+                records,
             ): index
             for index, part in enumerate(parts)
         }
@@ -315,6 +347,7 @@ def head_to_head(
     budget: Budget | None = None,
     table_options: Mapping[str, object] | None = None,
     on_deal: Callable[[DealResult], None] | None = None,
+    records: Path | None = None,
     **options: object,
 ) -> dict[str, BotStats]:
     """Play ``deals`` deals, each once per rotation of ``bot_names`` through the seats.
@@ -325,6 +358,7 @@ def head_to_head(
     same stats whatever ``jobs``: with ``jobs`` > 1 the deals are played in that many processes.
     ``budget`` bounds the searching bots' thinking. Table options come as keywords, or as
     ``table_options`` when their names clash with this function's (Punttu's ``deals``).
+    ``records``, a directory, receives every game played as a record (``write_record``).
     ``progress``, if given, is called with the
     number of deals finished (every rotation played): after each deal in one process, after
     each chunk of deals with several. ``on_deal``, if given, gets every deal's result, in deal
@@ -345,10 +379,10 @@ def head_to_head(
     stats = {name: BotStats(name) for name in bot_names}
     results: Iterator[DealResult]
     if jobs == 1 or deals == 1:
-        results = _deals_in_order(table, bot_names, seed, deals, budget, progress)
+        results = _deals_in_order(table, bot_names, seed, deals, budget, progress, records)
     else:
         results = _deals_in_parallel(
-            table.name, players, options, bot_names, seed, deals, jobs, budget, progress
+            table.name, players, options, bot_names, seed, deals, jobs, budget, progress, records
         )
     for deal in results:
         for entry in stats.values():
@@ -365,9 +399,10 @@ def _deals_in_order(
     deals: int,
     budget: Budget | None,
     progress: Callable[[int], None] | None,
+    records: Path | None,
 ) -> Iterator[DealResult]:
     for number in range(deals):
-        yield play_deal(table, bot_names, seed, number, budget=budget)
+        yield play_deal(table, bot_names, seed, number, budget=budget, records=records)
         if progress is not None:
             progress(number + 1)
 

@@ -265,7 +265,8 @@ class _RateColumn(ProgressColumn):
 
 
 def _names(text: str, players: int) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
+    # A Python policy (package.module:name) keeps its case; bot levels do not have one.
+    names = [n.strip() if ":" in n else n.strip().lower() for n in text.split(",")]
     if any(not name for name in names) or len(set(names)) < 2:
         raise click.BadParameter(
             _(
@@ -342,6 +343,16 @@ def _names(text: str, players: int) -> list[str]:
         "makes the results depend on the machine's speed."
     ).format(s=DEFAULT_TIME_LIMIT or 0.0),
 )
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False, writable=True, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help=_(
+        "Save every game played (each deal once per rotation) as a game record in this "
+        "directory, with the bots of each seat: a dataset of bot play."
+    ),
+)
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object, no table."))
 @click.option(
     "--out",
@@ -367,6 +378,7 @@ def arena(
     bot_iterations: int | None,
     bot_seconds: float | None,
     assignments: tuple[str, ...],
+    records: Path | None,
     as_json: bool,
     out: Path | None,
     plot: Path | None,
@@ -428,6 +440,8 @@ def arena(
             raise click.UsageError(
                 _("--plot needs matplotlib: pip install 'cardtable[plot]'")
             ) from None
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
     processes = jobs if jobs is not None else (os.cpu_count() or 1)
     run_seed = secrets.randbits(63) if seed is None else seed
 
@@ -465,6 +479,7 @@ def arena(
             budget=budget,
             table_options=given_options(assignments),
             on_deal=note_capped,
+            records=records,
         )
     if shown:
         elapsed = time.perf_counter() - start

@@ -220,7 +220,7 @@ class State(ABC):
     #: The deal as dealt, in the game's own shape: never changed after dealing, so shared by clones.
     _dealt: Any
     #: ``view(memory=True)``'s log texts, kept with the history list they were read from
-    #: (``_log_pairs``); set on first use, so a state that never gives a memory view has none.
+    #: (``_memory_log``); set on first use, so a state that never gives a memory view has none.
     _log_cache: tuple[list[tuple[int, Action]], list[list[Any]]]
 
     # -- the public API ------------------------------------------------------------------------
@@ -293,26 +293,27 @@ class State(ABC):
         outcome = self.outcome
         data["outcome"] = outcome.to_dict() if outcome is not None else None
         if memory:
-            data["log"] = list(self._log_pairs())
+            data["log"] = list(self._memory_log())
         return data
 
-    def _log_pairs(self) -> list[list[Any]]:
-        """Every action of the history as ``[seat, text]``, each entry made once per state
-        rather than once per view: a long deal gives a memory view at every decision, and
-        building the whole log anew each time made every move cost more than the one before (a
-        Pontinho deal of 8,000 actions took 2 s for its first 2,000 and 11 s for its last). The
-        history only ever grows (clones and samplers give a state a list of its own), so the
-        entries are extended from where they stopped. A view gets its own list of them; the
-        entries themselves are shared by the views of one state, so read them, never change
-        them (they are public: every seat sees the same log)."""
+    def _memory_log(self) -> list[list[Any]]:
+        """The public log ``[[seat, action text], …]`` of ``history``, kept from one call to the
+        next and extended by the actions applied since: a view with memory costs what changed,
+        not the deal's length (a long Pontinho deal has some 12,000 entries). ``history`` only
+        grows (``apply`` appends); a state that replaces it (a sampler, a clone) gets its log
+        rebuilt. Views copy the outer list and share the ``[seat, text]`` entries: read-only."""
         history = self.history
-        cached = getattr(self, "_log_cache", None)
+        cached: tuple[list[tuple[int, Action]], list[list[Any]]] | None = self.__dict__.get(
+            "_log_cache"
+        )
         if cached is None or cached[0] is not history or len(cached[1]) > len(history):
-            cached = self._log_cache = (history, [])
-        pairs = cached[1]
-        if len(pairs) < len(history):
-            pairs.extend([s, str(a)] for s, a in history[len(pairs) :])
-        return pairs
+            log: list[list[Any]] = []
+            self.__dict__["_log_cache"] = (history, log)
+        else:
+            log = cached[1]
+        for seat, action in history[len(log) :]:
+            log.append([seat, str(action)])
+        return log
 
     def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """``{seat: self.view(seat)}`` for each of ``seats`` (``None``: a spectator), equal to
@@ -369,6 +370,9 @@ class State(ABC):
         other.seed = self.seed
         other._dealt = self._dealt
         other.history = list(self.history)
+        cached = self.__dict__.get("_log_cache")
+        if cached is not None and cached[0] is self.history:
+            other.__dict__["_log_cache"] = (other.history, list(cached[1]))  # entries: read-only
         return other
 
     # -- records -------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ observation of a seat is computed from that view alone.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -41,6 +43,36 @@ def max_steps_for(game: Game, max_steps: int | None) -> int:
     return max_steps
 
 
+#: Table options that only a match of several deals uses (PU-19, PT-21, PO-24 … PO-26).
+MATCH_OPTIONS: dict[str, tuple[str, ...]] = {
+    "punttu": ("deals",),
+    "putto": ("deals", "target"),
+    "pontinho": ("bust", "buybacks", "deals"),
+}
+
+
+def refuse_match_options(
+    game_name: str, options: Mapping[str, object], *, matches_offered: bool = False
+) -> None:
+    """Raise ``OptionError`` if ``options`` hold a match option: an environment whose episode
+    is one deal would silently ignore it (``matches_offered``: say that ``episode="match"``
+    plays them)."""
+    given = [name for name in MATCH_OPTIONS[game_name] if name in options]
+    if not given:
+        return
+    if matches_offered:
+        message = _(
+            "{names}: an environment that plays one deal per episode would ignore match "
+            "options; leave them out, or play whole matches with episode='match'"
+        )
+    else:
+        message = _(
+            "{names}: an environment that plays one deal per episode would ignore match "
+            "options; leave them out"
+        )
+    raise OptionError(message.format(names=", ".join(given)))
+
+
 #: Action text per game and engine id (the log is written at every action).
 _TEXTS: dict[str, dict[int, str]] = {}
 
@@ -57,6 +89,7 @@ class Episode:
         state: State | None = None,
         encoding: StepEncoding | None = None,
         observer: Observer | None = None,
+        recall: bool = False,
     ) -> None:
         self.game = game
         self.state = state if state is not None else game.deal(seed=seed, dealer=dealer)
@@ -68,6 +101,15 @@ class Episode:
         self.log: list[list[Any]] = []
         self.steps = 0
         self._decision: Decision | None = None
+        #: With ``recall``: per seat, what it was dealt or drew, in order, as ``[log length,
+        #: cards]`` (the cards that entered its hand, or were held apart for it, after that many
+        #: actions). With the public log, this is everything the seat has seen: its perfect
+        #: recall (the OpenSpiel information state). ``None`` without ``recall``.
+        self.received: list[list[list[Any]]] | None = None
+        self._holding: list[list[str]] = []
+        if recall:
+            self._holding = [self._private_cards(s) for s in range(game.players)]
+            self.received = [[[0, list(cards)]] for cards in self._holding]
 
     # -- whose turn, what is legal ----------------------------------------------------------------
 
@@ -124,7 +166,32 @@ class Episode:
             text = texts[action_id] = str(action)
         self.log.append([seat, text])
         self._decision = None
+        if self.received is not None:
+            self._note_received()
         return action
+
+    def _private_cards(self, seat: int) -> list[str]:
+        """The cards only ``seat`` sees, sorted: its hand, and Pontinho's card held apart."""
+        private = self.state._private_view(seat)
+        cards = list(private.get("hand", ()))
+        if private.get("drawn") is not None:
+            cards.append(private["drawn"])
+        return sorted(cards)
+
+    def _note_received(self) -> None:
+        """Record, for every seat whose private cards grew, the cards it has just received
+        (cards leaving a hand are public: the log says which)."""
+        assert self.received is not None
+        at = len(self.log)
+        for seat in range(self.game.players):
+            now = self._private_cards(seat)
+            before = self._holding[seat]
+            if now == before:
+                continue
+            self._holding[seat] = now
+            gained = Counter(now) - Counter(before)
+            if gained:
+                self.received[seat].append([at, sorted(gained.elements())])
 
     def apply(self, action: Action | str) -> Action:
         """Apply an engine action given as text or ``Action``, checked against the legal ones."""
@@ -144,7 +211,7 @@ class Episode:
     def view(self, seat: int | None) -> dict[str, Any]:
         """``state.view(seat)`` with the public log of the deal (a view with memory)."""
         view = self.state.view(seat)
-        view["log"] = [list(entry) for entry in self.log]
+        view["log"] = list(self.log)  # the [seat, text] entries are shared: read-only
         return view
 
     def observe(self, seat: int) -> Vector:
@@ -153,3 +220,15 @@ class Episode:
         view["log"] = self.log  # read only by the observer: no copy needed
         prefix = self.prefix if seat == self.to_move else ()
         return self.observer.encode(view, prefix)
+
+    def public_view(self) -> dict[str, Any]:
+        """The spectator's view (``state.view(None)``: no hand) with the public log."""
+        return self.view(None)
+
+    def observe_public(self) -> Vector:
+        """The observation of what every seat sees alike: the spectator's view, encoded with
+        seats relative to seat 0 (there is no viewer) and every private block empty."""
+        view = self.state.view(None)
+        view["seat"] = 0
+        view["log"] = self.log
+        return self.observer.encode(view, ())

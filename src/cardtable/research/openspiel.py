@@ -17,9 +17,15 @@ principle go on rebuilding the stock).
 - Returns: each seat's side points minus the mean over the seats (zero-sum); Pontinho counts
   minus its penalty points. So a 2-player Punttu return is half the card-point margin.
 - Observation tensor: the seat's ``Observer`` vector of its own view (with the deal's public
-  log); information-state tensor: the same vector (the public log is in it, so it recalls
-  every card played; it does not keep the order of the seat's own past private draws).
-  Strings: the seat's view as JSON (plus the steps taken in a pending multi-step action).
+  log); string: that view as JSON (plus the steps taken in a pending multi-step action).
+- Information state (``perfect_recall=True``): perfect recall, the seat's whole history in
+  order — the view with memory and every card it received, when (``cardtable.research.
+  infostate``); the tensor for Punttu and Putto only, whose deals are bounded.
+- Public observation (``private_info=NONE``): the spectator's view, the same for every seat
+  (also ``state.public_observation_string()`` and ``public_observation_tensor()``).
+- ``resample_from_infostate``: the engine's samplers deal the unseen cards anew, so OpenSpiel's
+  Python ``ISMCTSBot`` runs unchanged. (The C++ ``pyspiel.MCTSBot`` / ``ISMCTSBot`` crash on any
+  Python game, an upstream limitation: see docs/research.md.)
 - Serialization: a state keeps only the cards dealt and the steps taken (``Deal``), and loading
   replays them through the engine; clones copy the deal with the engine's ``clone()``.
 """
@@ -28,7 +34,9 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -37,12 +45,18 @@ import pyspiel
 from cardtable.cards.french import PENALTY_POINTS
 from cardtable.cards.french import card_text as french_text
 from cardtable.cards.latin import card_text as latin_text
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, State
 from cardtable.games import game as make_game
 from cardtable.games import game_class
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import MAX_STEPS, Episode
+from cardtable.research.episode import MATCH_OPTIONS, MAX_STEPS, Episode
+from cardtable.research.infostate import (
+    encode_history,
+    history_layout,
+    infostate_string,
+    public_string,
+)
 from cardtable.research.observations import observer_for
 
 GAMES = ("punttu", "putto", "pontinho")
@@ -53,6 +67,8 @@ def _parameters(name: str) -> dict[str, Any]:
     cls = game_class(name)
     params: dict[str, Any] = {"players": cls.default_players, "max_steps": MAX_STEPS[name]}
     for option in cls.option_specs:
+        if option.name in MATCH_OPTIONS[name]:
+            continue  # a game is one deal: OpenSpiel refuses match options as unknown
         if option.default_for is not None:
             params[option.name] = "" if isinstance(option.default, str) else -1
         elif isinstance(option.default, str):
@@ -79,6 +95,8 @@ def _table(name: str, params: dict[str, Any]) -> Game:
     cls = game_class(name)
     options = {}
     for option in cls.option_specs:
+        if option.name not in params:
+            continue
         value = params.get(option.name)
         if option.default_for is not None and value in ("", -1):
             continue
@@ -110,7 +128,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        # Perfect recall in a fixed size: only the Latin-deck games' deals are bounded (40 cards).
+        provides_information_state_tensor=name != "pontinho",
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(name),
@@ -176,7 +195,7 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(
                 _("observation parameters are not supported; passed {params}").format(params=params)
             )
-        return CardtableObserver(self.spec)
+        return CardtableObserver(self.spec, ObservationKind(iig_obs_type))
 
 
 def _card_index(latin: bool) -> dict[str, int]:
@@ -203,8 +222,17 @@ class Deal:
         #: Every player step so far: what a pickled deal keeps, to replay on loading.
         self.steps: list[int] = []
         self.needs_replay = False
+        #: Made by ``resample_from_infostate``: a world for a search, not a deal to serialize.
+        self.resampled = False
 
     def __getstate__(self) -> dict[str, Any]:
+        if self.resampled:
+            raise pyspiel.SpielError(
+                _(
+                    "a state from resample_from_infostate cannot be serialized: its hidden cards "
+                    "were imagined for a search, with no deal that leads to them"
+                )
+            )
         return {"dealt": self.dealt, "steps": self.steps, "truncated": self.truncated}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -213,6 +241,7 @@ class Deal:
         self.truncated = bool(data["truncated"])
         self.episode = None
         self.needs_replay = True
+        self.resampled = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
         other = Deal()
@@ -220,14 +249,45 @@ class Deal:
         other.steps = list(self.steps)
         other.needs_replay = self.needs_replay
         other.truncated = self.truncated
+        other.resampled = self.resampled
         episode = self.episode
         if episode is not None:
             clone = copy.copy(episode)
             clone.state = episode.state.clone()
             clone.log = list(episode.log)
             clone._decision = copy.copy(episode._decision)
+            if episode.received is not None:
+                clone.received = [list(entries) for entries in episode.received]
+                clone._holding = list(episode._holding)
             other.episode = clone
         return other
+
+
+class SamplerCache:
+    """Per seat, the engine's sampler of its view of one position, read once: ISMCTS resamples
+    the same state once per simulation. Clones (deep copies) start empty, since they move on."""
+
+    def __init__(self) -> None:
+        self.samplers: dict[int, tuple[int, Callable[[random.Random], State]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SamplerCache:
+        return SamplerCache()
+
+    def sampler(self, table: Game, episode: Episode, seat: int) -> Callable[[random.Random], State]:
+        found = self.samplers.get(seat)
+        if found is not None and found[0] == episode.steps:
+            return found[1]
+        view = episode.view(seat)
+        made = getattr(table, "sampler", None)
+        if made is not None:
+            sample: Callable[[random.Random], State] = made(view)
+        else:
+
+            def sample(rng: random.Random) -> State:
+                return table.sample_state(view, rng)
+
+        self.samplers[seat] = (episode.steps, sample)
+        return sample
 
 
 class CardtableState(pyspiel.State):  # type: ignore[misc]
@@ -236,6 +296,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardtableGame) -> None:
         super().__init__(game)
         self._deal = Deal()
+        self._samplers = SamplerCache()
 
     @property
     def deal(self) -> Deal:
@@ -305,7 +366,65 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
             state=table.deal(setup=setup, dealer=0),
             encoding=game.encoding,
             observer=game.observer,
+            recall=True,
         )
+
+    # -- what OpenSpiel's search and public-state algorithms ask ---------------------------------
+
+    def public_observation_string(self) -> str:
+        """What every seat sees alike (the spectator's view with the public log)."""
+        episode = self.deal.episode
+        return "dealing" if episode is None else public_string(episode)
+
+    def public_observation_tensor(self) -> list[float]:
+        """The public observation as a tensor: the same for every seat."""
+        episode = self.deal.episode
+        if episode is None:
+            return [0.0] * self._spec().observer.size
+        return [float(x) for x in episode.observe_public()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardtableState:
+        """A state in ``player_id``'s information state, the cards it cannot see dealt anew at
+        random by the engine's sampler (what the bots search with), for OpenSpiel's
+        ``ISMCTSBot``. ``probability_sampler()`` gives a number in [0, 1) that seeds the draw.
+
+        The world is for searching: the other seats' hands and the stock are imagined now, so
+        each other seat's own history (``received``) is its imagined hand, received at this
+        point; ``player_id``'s is its true one, so its information state is unchanged. Such a
+        state plays, clones and scores like any other, but cannot be serialized.
+        """
+        episode = self.deal.episode
+        if episode is None or self.is_terminal():
+            raise pyspiel.SpielError(
+                _("resample_from_infostate needs a dealt deal that is not over")
+            )
+        spec = self._spec()
+        seat = int(player_id)
+        spec.table.check_seat(seat)
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        world = self._samplers.sampler(spec.table, episode, seat)(rng)
+        other = CardtableState(self.get_game())
+        deal = other._deal
+        deal.dealt = list(self.deal.dealt)  # a placeholder: the world is not this deal's
+        deal.steps = list(self.deal.steps)
+        deal.truncated = self.deal.truncated
+        deal.resampled = True
+        imagined = copy.copy(episode)
+        imagined.state = world
+        imagined.log = list(episode.log)
+        imagined._decision = None
+        received = _received(episode)
+        holding = [imagined._private_cards(s) for s in range(spec.table.players)]
+        at = len(episode.log)
+        imagined._holding = holding
+        imagined.received = [
+            list(received[s]) if s == seat else [[at, list(holding[s])]]
+            for s in range(spec.table.players)
+        ]
+        for step in episode.prefix:
+            imagined.decision.choose(step)
+        deal.episode = imagined
+        return other
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -337,26 +456,88 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
 
 
 class CardtableObserver:
-    """OpenSpiel's ``PyObserver``: a seat's observation vector and its view as text."""
+    """OpenSpiel's ``PyObserver`` of one observation type (``ObservationKind``): a tensor and a
+    string per seat, each built from what that type may show."""
 
-    def __init__(self, spec: TableSpec) -> None:
-        self.tensor = np.zeros(spec.observer.size, np.float32)
-        self.dict = {"observation": self.tensor}
+    def __init__(self, spec: TableSpec, kind: ObservationKind) -> None:
+        self.spec = spec
+        self.kind = kind
+        size = spec.observer.size
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
+        if kind.perfect_recall and not spec.latin:
+            # Pontinho: no fixed-size tensor can hold an unbounded history (see ``infostate``).
+            self.tensor = None
+            self.dict: dict[str, Any] = {}
+            return
+        extra = history_layout().total if kind.perfect_recall else 0
+        self.tensor = np.zeros(size + extra, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if extra:
+            layout = history_layout()
+            for name, block, _meaning in layout.blocks:
+                start = size + layout.offset[name]
+                self.dict[name] = self.tensor[start : start + block]
 
     def set_from(self, state: CardtableState, player: int) -> None:
-        if state.episode is None:
-            self.tensor.fill(0.0)
+        tensor = self.tensor
+        if tensor is None:
             return
-        self.tensor[:] = state.episode.observe(player)
+        episode = state.episode
+        if episode is None:
+            tensor.fill(0.0)
+            return
+        size = self.spec.observer.size
+        public = self.kind.public_only
+        tensor[:size] = episode.observe_public() if public else episode.observe(player)
+        if self.kind.perfect_recall:
+            received = None if public else _received(episode)[player]
+            tensor[size:] = encode_history(episode.log, received)
 
     def string_from(self, state: CardtableState, player: int) -> str:
         episode = state.episode
         if episode is None:
-            return f"seat {player}: dealing"
+            return "dealing" if self.kind.public_only else f"seat {player}: dealing"
+        if self.kind.public_only:
+            return public_string(episode)
+        if self.kind.perfect_recall:
+            return infostate_string(episode, player)
         data: dict[str, Any] = {"view": episode.view(player)}
         if player == episode.to_move and episode.prefix:
             data["steps"] = list(episode.prefix)
         return json.dumps(data, sort_keys=True)
+
+
+def _received(episode: Episode) -> list[list[list[Any]]]:
+    assert episode.received is not None, "OpenSpiel episodes are made with recall=True"
+    return episode.received
+
+
+class ObservationKind:
+    """What an ``IIGObservationType`` asks for, among what these games offer: the seat's own
+    observation (public and its private information), its perfect-recall information state,
+    and the public observation or public information state (identical for every seat)."""
+
+    def __init__(self, iig_obs_type: Any = None) -> None:
+        if iig_obs_type is None:
+            self.perfect_recall, self.public_only = False, False
+            return
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info:
+            raise ValueError(
+                _(
+                    "cardtable's OpenSpiel games observe public information always: "
+                    "an observation type with public_info=False is not offered"
+                )
+            )
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                _(
+                    "cardtable's OpenSpiel games never show every seat's private cards: "
+                    "private_info=ALL_PLAYERS is not offered"
+                )
+            )
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
 
 
 class PunttuSpiel(CardtableGame):

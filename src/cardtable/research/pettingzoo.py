@@ -21,17 +21,19 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 from cardtable.errors import OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import Episode, max_steps_for
+from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
+from cardtable.research.image import Frame, render_rgb
 from cardtable.research.observations import observer_for
 from cardtable.research.render import render_text
 from cardtable.research.rewards import check_reward, seat_reward
 
-RENDER_MODES = ("human", "ansi")
+RENDER_MODES = ("human", "ansi", "rgb_array")
 
 
 class CardtableAECEnv(AECEnv):  # type: ignore[misc]
@@ -55,6 +57,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.table = make_game(game, players, **options)
+        refuse_match_options(self.table.name, options)
         self.reward_kind = check_reward(reward)
         self.max_steps = max_steps_for(self.table, max_steps)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -144,9 +147,11 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
+    def render(self) -> str | Frame | None:
         if self.episode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return render_rgb(self.episode)
         text = render_text(self.episode)
         if self.render_mode == "human":
             print(text)
@@ -159,8 +164,18 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> CardtableAECEnv:
     """The AEC environment of ``game`` at a table of ``players`` with table ``options``
-    (``reward=`` and ``render_mode=`` are the environment's own)."""
+    (``reward=``, ``render_mode=`` and ``max_steps=`` are the environment's own). An illegal
+    step raises ``IllegalAction`` and changes nothing; ``terminate_illegal`` is the opt-in
+    alternative."""
     return CardtableAECEnv(game, players, **kwargs)
+
+
+def terminate_illegal(aec: CardtableAECEnv, illegal_reward: float = -1.0) -> AECEnv:
+    """PettingZoo's convention for illegal moves (``TerminateIllegalWrapper``): a step outside
+    the mask ends the game for every agent, the offender getting ``illegal_reward`` and the
+    others 0, with a warning, instead of raising. The mask it reads is the observation's
+    ``action_mask``."""
+    return TerminateIllegalWrapper(aec, float(illegal_reward))
 
 
 def parallel_env(game: str, players: int | None = None, **kwargs: Any) -> ParallelEnv:

@@ -76,8 +76,9 @@ class PontinhoObserver(Observer):
             ]
         )
 
-    def encode(self, view: Mapping[str, Any], prefix: Sequence[int] = ()) -> Vector:
-        obs = self.zeros()
+    def _fill(
+        self, view: Mapping[str, Any], prefix: Sequence[int], obs: Vector, ones: list[int]
+    ) -> None:
         at = self.layout.offset
         me = view["seat"]
         n = self.n
@@ -126,4 +127,3 @@ class PontinhoObserver(Observer):
                 obs[at["chosen_items"] + step - steps.ITEM] += 0.5
             elif steps.NUMBER <= step < steps.COMMIT:
                 obs[at["chosen_meld"] + step - steps.NUMBER] = 1.0
-        return obs

@@ -41,13 +41,14 @@ class PunttuObserver(Observer):
             ]
         )
 
-    def encode(self, view: Mapping[str, Any], prefix: Sequence[int] = ()) -> Vector:
-        obs = self.zeros()
+    def _fill(
+        self, view: Mapping[str, Any], prefix: Sequence[int], obs: Vector, ones: list[int]
+    ) -> None:
         at = self.layout.offset
         me = view["seat"]
         n = self.n
         index = CARD_INDEX
-        ones = [index[card] for card in view.get("hand", ())]
+        ones += [index[card] for card in view.get("hand", ())]
         trick = at["trick"]
         in_trick = set()
         for seat, card in view["trick"]:
@@ -64,8 +65,6 @@ class PunttuObserver(Observer):
         ones.append(at["leader"] + (view["leader"] - me) % n)
         if view["to_move"] is not None:
             ones.append(at["to_move"] + (view["to_move"] - me) % n)
-        for i in ones:
-            obs[i] = 1.0
         total = self._total
         points, sizes = view["points"], view["hand_sizes"]
         start_points, start_sizes = at["points"], at["hand_sizes"]
@@ -76,4 +75,3 @@ class PunttuObserver(Observer):
             obs[start_sizes + rel] = sizes[seat] / 3
         obs[at["stock"]] = view["stock"] / 40
         obs[at["tricks"]] = view["tricks_played"] / view["tricks_total"]
-        return obs

@@ -56,8 +56,9 @@ class PuttoObserver(Observer):
             ]
         )
 
-    def encode(self, view: Mapping[str, Any], prefix: Sequence[int] = ()) -> Vector:
-        obs = self.zeros()
+    def _fill(
+        self, view: Mapping[str, Any], prefix: Sequence[int], obs: Vector, ones: list[int]
+    ) -> None:
         at = self.layout.offset
         me = view["seat"]
         n = self.n
@@ -65,7 +66,7 @@ class PuttoObserver(Observer):
         hand = view.get("hand", ())
         table = view["table"]
         turned_up = view["turned_up"]
-        ones = [index[card] for card in hand]
+        ones += [index[card] for card in hand]
         start = at["table"]
         ones += [start + index[card] for card in table]
         start = at["turned_up"]
@@ -79,8 +80,6 @@ class PuttoObserver(Observer):
             ones.append(at["to_move"] + (view["to_move"] - me) % n)
         start = at["partners"]
         ones += [start + rel for rel in self._partners[me]]
-        for i in ones:
-            obs[i] = 1.0
         # One item at a time: for a few values, faster than a slice from a list.
         start = at["hand_sizes"]
         for seat, size in enumerate(view["hand_sizes"]):
@@ -95,4 +94,3 @@ class PuttoObserver(Observer):
         start = at["options"]
         for i, value in enumerate(self._options):
             obs[start + i] = value
-        return obs

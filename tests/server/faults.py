@@ -135,6 +135,20 @@ def eventually(condition: Callable[[], bool], within: float = WAIT) -> None:
         time.sleep(0.05)
 
 
+def damage(db_url: str, code: str) -> None:
+    """Append a stored action the engine refuses to table ``code`` (as a hand edit of the
+    database might): the table can no longer be rebuilt from its events. Server stopped."""
+    from cardtable.server.db import make_engine
+
+    engine = make_engine(db_url)
+    with engine.begin() as db:
+        stored = store.load_table(db, code)
+        assert stored is not None
+        store.append_events(db, code, [store.StoredEvent(
+            len(stored.events) + 1, "action", {"seat": 0, "text": "fly away", "by": "person"})])
+    engine.dispose()
+
+
 def shown_states(clients: list[Any], code: str) -> list[dict[str, Any]]:
     return [m for c in clients for m in c.messages
             if m.get("type") == "state" and m.get("table") == code and "view" in m]

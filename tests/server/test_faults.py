@@ -17,7 +17,13 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import WAIT, Client, RunningServer, make_config, quick_play
-from tests.server.faults import HeldLock, assert_only_stored_was_shown, eventually, small_disk
+from tests.server.faults import (
+    HeldLock,
+    assert_only_stored_was_shown,
+    damage,
+    eventually,
+    small_disk,
+)
 from websockets.asyncio.client import connect
 
 from cardtable.errors import CardtableError
@@ -349,13 +355,7 @@ def test_a_table_that_cannot_be_rebuilt_is_set_aside(start_sqlite_server: Any) -
     good = quick_play(server, "putto", players=2)
     bad = quick_play(server, "punttu", players=2)
     server.stop()
-    engine = make_engine(server.config.db_url)
-    with engine.begin() as db:
-        stored = store.load_table(db, bad["code"])
-        assert stored is not None
-        store.append_events(db, bad["code"], [store.StoredEvent(
-            len(stored.events) + 1, "action", {"seat": 0, "text": "fly away", "by": "person"})])
-    engine.dispose()
+    damage(server.config.db_url, bad["code"])
     again = start_sqlite_server()
     with again.http() as http:
         answer = http.get(f"/api/tables/{bad['code']}")

@@ -8,10 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import RunningServer, quick_play
-from tests.server.faults import HeldLock
-
-from cardtable.server import store
-from cardtable.server.db import make_engine
+from tests.server.faults import HeldLock, damage
 
 
 def database(server: RunningServer) -> Path:
@@ -40,13 +37,7 @@ def test_a_table_set_aside_answers_409_on_every_route(start_server: Any) -> None
     server = start_server()
     bad = quick_play(server, "punttu", players=2)
     server.stop()
-    engine = make_engine(server.config.db_url)
-    with engine.begin() as db:
-        stored = store.load_table(db, bad["code"])
-        assert stored is not None
-        store.append_events(db, bad["code"], [store.StoredEvent(
-            len(stored.events) + 1, "action", {"seat": 0, "text": "fly away", "by": "person"})])
-    engine.dispose()
+    damage(server.config.db_url, bad["code"])
     again = start_server()
     code = bad["code"]
     with again.http() as http:

@@ -170,13 +170,13 @@ def play_against_bots() -> Callable[..., dict[str, Any]]:
     return quick_play
 
 
-def in_process_services(db_path: Path) -> tuple[Any, Any]:
+def in_process_services(db_path: Path, **config: Any) -> tuple[Any, Any]:
     """A migrated SQLite store, its started writer and the services a ``Table`` needs, for tests
-    that drive a table in-process (no HTTP, bots move at once); close the writer afterwards."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    that drive a table in-process (no HTTP, bots move at once; ``config``: other settings, and
+    ``clock``: the services' clock); close the writer afterwards."""
     from cardtable.server.db import make_engine
     from cardtable.server.migrations import upgrade
+    from cardtable.server.pool import FairPool
     from cardtable.server.table import Services
     from cardtable.server.writer import Writer
 
@@ -184,6 +184,9 @@ def in_process_services(db_path: Path) -> tuple[Any, Any]:
     upgrade(engine)
     writer = Writer(engine)
     writer.start()
-    services = Services(config=ServerConfig(bot_delay=0), writer=writer, pool=ThreadPoolExecutor(1))
+    clock = config.pop("clock", None)
+    settings = ServerConfig(**{"bot_delay": 0, **config})
+    services = Services(config=settings, writer=writer, pool=FairPool(1, 4),
+                        **({"clock": clock} if clock is not None else {}))
     return writer, services
 

@@ -64,4 +64,7 @@ def serve(
         log_level=config.log_level.lower(), timeout_graceful_shutdown=10,
         # compression costs more CPU than the small JSON messages save on the wire
         ws_per_message_deflate=False,
+        # X-Forwarded-For names the client only when it comes from a proxy the settings trust
+        proxy_headers=bool(config.forwarded_allow_ips),
+        forwarded_allow_ips=config.forwarded_allow_ips or None,
     )

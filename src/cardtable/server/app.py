@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -23,6 +22,8 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
 from cardtable.server.migrations import upgrade
+from cardtable.server.pool import FairPool
+from cardtable.server.ratelimit import RateLimits
 from cardtable.server.table import Services
 from cardtable.server.writer import Writer
 
@@ -40,10 +41,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         engine = db.make_engine(config.db_url)
         upgrade(engine)
         writer = Writer(engine)
-        pool = ThreadPoolExecutor(
-            max_workers=config.bot_threads, thread_name_prefix="cardtable-bot"
-        )
-        services = Services(config=config, writer=writer, pool=pool)
+        pool = FairPool(config.bot_threads, config.bot_queue_per_table)
+        services = Services(config=config, writer=writer, pool=pool, limits=RateLimits(config))
         lobby = Lobby(services)
         rebuilt = lobby.rebuild()
         writer.start()
@@ -59,7 +58,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         finally:
             await lobby.close()
             await writer.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
             engine.dispose()
             collector.restore()
             log.info("server stopped")

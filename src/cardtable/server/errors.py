@@ -35,6 +35,19 @@ MESSAGES: dict[str, str] = {
     "chat/too_long": N_("a chat message holds at most {limit} characters"),
     "chat/rate_limited": N_("too many chat messages: wait a few seconds"),
     "server/shutting_down": N_("the server is shutting down; reconnect in a moment"),
+    "rate/limited": N_("too many requests from your address; wait a little and try again"),
+    "lobby/full": N_(
+        "too many tables are waiting for people on this server; join one of the open tables or"
+        " try again later"
+    ),
+    "lobby/too_many_yours": N_(
+        "you already have {limit} tables waiting for people; play at one of them first"
+    ),
+    "table/expired": N_(
+        "this table has expired: nobody was connected to it for a long time"
+    ),
+    "hint/rate_limited": N_("too many hints asked for: wait a little"),
+    "server/busy": N_("the server is too busy for more hints at this table; try again soon"),
 }
 
 

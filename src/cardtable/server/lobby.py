@@ -1,13 +1,29 @@
-"""Every table by its share code: making, joining, finding and rebuilding tables.
+"""Every table by its share code: making, joining, finding, rebuilding and expiring tables.
 
 The lobby holds the tables being played (and those waiting for people) in memory; a finished
-table is read back from the store when asked for (its record, its result). On start,
-``rebuild`` replays every unfinished table from its events.
+or expired table is read back from the store when asked for (its record, its result). On start,
+``rebuild`` replays every waiting and running table from its events.
+
+Limits for anonymous clients (README, ``docs/protocol.md``):
+
+- at most ``max_waiting_tables`` tables wait for people (``lobby/full``), at most
+  ``max_waiting_per_address`` of them made from one address (``lobby/too_many_yours``; counted
+  over the tables made since the server started: the maker's address is not stored);
+- every ``sweep_seconds`` the sweep expires a waiting table with no person connected for
+  ``waiting_minutes``, and a running one with none for ``abandoned_hours`` (``expiry.py``);
+  a seat taken at a waiting table whose person has not been connected for ``waiting_minutes``
+  is freed. The clocks start at the table's making, the seat's taking, or the server's start;
+- only a table made "open to anyone" (``TableConfig.public``) is listed (``open_tables``,
+  by pages);
+- one rule for a person's seat with no connection once the table runs, the same at the start
+  and after a restart: the grace period (``grace_seconds``), then a stand-in bot until the
+  person connects (``_on_start``, ``resume``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from functools import partial
 from typing import Any
@@ -15,8 +31,8 @@ from typing import Any
 import cardtable
 from cardtable.bots.base import available_bots
 from cardtable.errors import CardtableError
-from cardtable.i18n import _
-from cardtable.server import store
+from cardtable.i18n import _, outside_language_blocks
+from cardtable.server import expiry, store
 from cardtable.server.errors import ServerError
 from cardtable.server.table import SeatPlan, Services, Table, TableConfig
 from cardtable.server.tokens import hash_token, new_code, new_token, normalize_code, token_matches
@@ -28,41 +44,163 @@ class Lobby:
     def __init__(self, services: Services) -> None:
         self.services = services
         self.tables: dict[str, Table] = {}
+        #: The address each table was made from (since this server started).
+        self.owners: dict[str, str] = {}
+        #: The last time (``services.clock``) a person was seen connected to a table, to a seat.
+        self.seen: dict[str, float] = {}
+        self.seat_seen: dict[tuple[str, int], float] = {}
+        #: Tables made by ``/api/play`` that wait only for their maker's join: never listed.
+        self.solo: set[str] = set()
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- start and stop ---------------------------------------------------------------------------
 
     def rebuild(self) -> int:
         """Replay every unfinished table from the store; returns how many."""
         read = self.services.writer.read
+        now = self.services.clock()
         for code in read(store.unfinished_codes):
             stored = read(partial(store.load_table, code=code))
             assert stored is not None
+            if stored.status == expiry.EXPIRED:
+                continue
             try:
                 table = Table.rebuild(stored, self.services)
             except CardtableError:
                 log.exception("table cannot be rebuilt", extra={"table": code})
                 continue
             self.tables[code] = table
+            self.seen[code] = now
+            for seat in stored.seats:
+                self.seat_seen[code, seat.seat] = now
         return len(self.tables)
 
     def resume(self) -> None:
-        """Once the loop runs: grace periods for everyone, bots back to their moves."""
+        """Once the loop runs: bots back to their moves; at a running table every person's seat
+        gets its grace period (nobody is connected after a restart), as at the table's start
+        (``_on_start``); a waiting table's seats are left to the sweep. Starts the sweep."""
         loop = asyncio.get_running_loop()
         for table in self.tables.values():
-            table.start_graces()
+            if table.status == "running":
+                table.start_graces()
             table.schedule()
             if table.status == "waiting" and not table.free_seats():
                 # the last seat was stored but the start was not (a crash in between)
-                loop.create_task(table.start_if_full())
+                loop.create_task(self._start_stored(table))
+        if self._sweeper is None:
+            self._sweeper = loop.create_task(self._sweep_forever(),
+                                             context=outside_language_blocks())
+
+    async def _start_stored(self, table: Table) -> None:
+        await table.start_if_full()
+        if table.status == "running":
+            self._on_start(table)
+
+    def _on_start(self, table: Table) -> None:
+        """The table has just started: every person's seat with no connection gets a fresh
+        grace period, then a stand-in (as after a restart, ``resume``), whether its person
+        never connected or left while the table waited."""
+        self.solo.discard(table.code)
+        for seat in table.seats:
+            if seat.plan.kind == "person" and not seat.connections:
+                seat.away = False
+        table.start_graces()
+        table.schedule()  # nobody is away now: no stand-in's move is due yet
 
     def forget_if_done(self, table: Table) -> None:
         """Drop a finished table nobody watches from memory (the store keeps it)."""
         if table.status == "finished" and not table.connections():
-            self.tables.pop(table.code, None)
+            self._forget(table.code)
+
+    def _forget(self, code: str) -> None:
+        self.tables.pop(code, None)
+        self.owners.pop(code, None)
+        self.seen.pop(code, None)
+        self.solo.discard(code)
+        for key in [k for k in self.seat_seen if k[0] == code]:
+            del self.seat_seen[key]
+        self.services.pool.forget(code)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         for table in self.tables.values():
             await table.close()
+
+    # -- expiry ---------------------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.services.config.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep failed; trying again at the next")
+
+    async def sweep(self) -> list[str]:
+        """Expire the tables and free the waiting seats that are due (see the module docstring);
+        returns the codes of the tables expired. Run every ``sweep_seconds``; tests call it
+        with the services' clock set."""
+        config = self.services.config
+        now = self.services.clock()
+        waiting_limit = config.waiting_minutes * 60
+        expired = []
+        for table in list(self.tables.values()):
+            code = table.code
+            if table.status == "finished":
+                self.forget_if_done(table)
+                continue
+            people = [s for s in table.seats if s.plan.kind == "person"]
+            if any(s.connections for s in people):
+                self.seen[code] = now
+            limit = expiry.idle_limit(table.status, config.waiting_minutes,
+                                      config.abandoned_hours)
+            if now - self.seen.setdefault(code, now) >= limit:
+                await self.expire(table)
+                expired.append(code)
+                continue
+            if table.status != "waiting":
+                continue
+            for index, seat in enumerate(table.seats):
+                if seat.token_hash is None or seat.plan.kind != "person":
+                    continue
+                if seat.connections:
+                    self.seat_seen[code, index] = now
+                elif now - self.seat_seen.setdefault((code, index), now) >= waiting_limit:
+                    await self.free_seat(table, index)
+        return expired
+
+    async def expire(self, table: Table) -> None:
+        """Close ``table`` with status ``expired``: its bots and timers stopped, the status
+        stored (its events kept), out of memory and of the open list."""
+        await table.close()  # no bot, timer or grace of it may move any more
+        async with table.lock:
+            if table.status not in ("waiting", "running"):
+                return
+            code = table.code
+            await self.services.writer.run(partial(expiry.mark_expired, code=code))
+            table.status = expiry.EXPIRED
+        self._forget(code)
+        log.info("table expired", extra={"table": code})
+
+    async def free_seat(self, table: Table, index: int) -> None:
+        """Give back the seat ``index`` of a waiting table: its person never came (back)."""
+        async with table.lock:
+            seat = table.seats[index]
+            if table.status != "waiting" or seat.connections or seat.token_hash is None:
+                return
+            code = table.code
+            await self.services.writer.run(partial(expiry.free_seat, code=code, seat=index))
+            if seat.grace is not None:
+                seat.grace.cancel()
+                seat.grace = None
+            seat.name, seat.token_hash, seat.away = None, None, False
+            self.seat_seen.pop((code, index), None)
+            table._broadcast_seats()
+        log.info("seat freed", extra={"table": code, "seat": index})
 
     # -- tables ---------------------------------------------------------------------------------
 
@@ -102,8 +240,26 @@ class Lobby:
         if not any(seat.kind == "person" for seat in config.seats):
             raise ServerError("table/bad_config", reason=_("a table needs at least one person"))
 
-    async def create(self, config: TableConfig) -> Table:
+    def check_waiting_caps(self, address: str | None) -> None:
+        """Refuse one more waiting table when the server or ``address`` has its fill."""
+        config = self.services.config
+        waiting = [t.code for t in self.tables.values()
+                   if t.status == "waiting" and t.code not in self.solo]
+        if len(waiting) >= config.max_waiting_tables:
+            raise ServerError("lobby/full")
+        if address is not None:
+            mine = sum(1 for code in waiting if self.owners.get(code) == address)
+            if mine >= config.max_waiting_per_address:
+                raise ServerError("lobby/too_many_yours", limit=config.max_waiting_per_address)
+
+    async def create(
+        self, config: TableConfig, address: str | None = None, *, waits: bool = True
+    ) -> Table:
+        """Make a table from ``address``; ``waits``: it waits for people (counted by the caps),
+        not a solo table its maker joins at once (``/api/play``)."""
         self.check_config(config)
+        if waits:
+            self.check_waiting_caps(address)
         game = cardtable.game(config.game, config.players, **config.options)
         config = TableConfig(
             game=game.name,
@@ -112,6 +268,7 @@ class Lobby:
             seats=config.seats,
             turn_seconds=config.turn_seconds or None,
             hints=config.hints,
+            public=config.public,
         )
         writer = self.services.writer
         while True:
@@ -125,11 +282,19 @@ class Lobby:
             )
         )
         self.tables[code] = table
+        self.seen[code] = self.services.clock()
+        if not waits:
+            self.solo.add(code)
+        if address is not None:
+            self.owners[code] = address
+            self.services.pool.assign(code, address)  # its hard bots share one fair lane
         log.info("table created", extra={"table": code, "game": game.name})
         return table
 
-    def get(self, code: str) -> Table:
-        """The table with ``code``; a finished one is rebuilt from the store on demand."""
+    def get(self, code: str, *, archived: bool = False) -> Table:
+        """The table with ``code``; a finished one is rebuilt from the store on demand. An
+        expired one is ``table/expired``, unless ``archived`` (for its records: such a table
+        must never be played, only read)."""
         code = normalize_code(code)
         table = self.tables.get(code)
         if table is not None:
@@ -137,13 +302,23 @@ class Lobby:
         stored = self.services.writer.read(lambda session: store.load_table(session, code))
         if stored is None:
             raise ServerError("table/not_found")
+        if stored.status == expiry.EXPIRED:
+            if not archived:
+                raise ServerError("table/expired")
+            table = Table.rebuild(stored, self.services)
+            table.status = expiry.EXPIRED
+            return table
         return Table.rebuild(stored, self.services)
 
     async def join(self, code: str, seat: int | None, name: str) -> tuple[Table, int, str]:
         """Take a person's seat; returns the table, the seat and its secret token."""
         table = self.get(code)
         token = new_token()
+        waited = table.status == "waiting"
         index = await table.take_seat(seat, name, hash_token(token))
+        self.seat_seen[table.code, index] = self.services.clock()
+        if waited and table.status == "running":  # this seat was the last: the table started
+            self._on_start(table)
         return table, index, token
 
     def seat_of(self, table: Table, token: str) -> int:
@@ -152,12 +327,16 @@ class Lobby:
                 return index
         raise ServerError("auth/bad_token")
 
-    def open_tables(self) -> list[dict[str, Any]]:
-        """Tables waiting for people (free seats first), then those being played (to watch)."""
-        tables = sorted(
-            self.tables.values(), key=lambda t: (t.status != "waiting", t.code)
-        )
-        return [t.summary() for t in tables if t.status in ("waiting", "running")]
+    def open_tables(self, limit: int, offset: int = 0) -> tuple[list[Table], int]:
+        """One page of the tables open to anyone: those waiting for people (free seats first),
+        then those being played (to watch); and how many there are in all."""
+        listed = [
+            t for t in self.tables.values()
+            if t.config.public and (t.status == "running"
+                                    or (t.status == "waiting" and t.code not in self.solo))
+        ]
+        listed.sort(key=lambda t: (t.status != "waiting", t.code))
+        return listed[offset:offset + limit], len(listed)
 
     def quick_config(
         self, game: str, players: int | None, level: str, options: dict[str, Any],
@@ -172,5 +351,5 @@ class Lobby:
         )
         return TableConfig(
             game=table.name, players=table.players, options=options, seats=seats,
-            turn_seconds=turn_seconds, hints=hints,
+            turn_seconds=turn_seconds, hints=hints, public=True,  # listed once running (to watch)
         )

@@ -202,7 +202,12 @@ class Services:
     writer: Writer
     pool: FairPool
     clock: Callable[[], float] = time.time
-    limits: RateLimits = field(default_factory=RateLimits)
+    #: Absent: made from ``config`` (inside the running event loop).
+    limits: RateLimits = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.limits is None:
+            object.__setattr__(self, "limits", RateLimits(self.config))
 
 
 def dumps(message: dict[str, Any]) -> str:

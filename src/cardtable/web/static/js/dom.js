@@ -33,7 +33,11 @@ export function unescapeHtml(text) {
 export async function getJSON(url) {
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   const data = await response.json();
-  if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
+  if (!response.ok) {
+    const error = new Error((data.error && data.error.message) || response.statusText);
+    error.code = data.error && data.error.code; // e.g. table/expired, for the page to say so
+    throw error;
+  }
   return data;
 }
 

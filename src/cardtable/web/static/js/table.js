@@ -545,7 +545,9 @@ async function main() {
       S.games = await getJSON(`/api/games?lang=${encodeURIComponent(lang)}`).catch(() => []);
     }
   } catch (error) {
-    clear(app).append(h('p', { class: 'error', role: 'alert' }, t('There is no table with this code.')),
+    clear(app).append(h('p', { class: 'error', role: 'alert' }, error.code === 'table/expired'
+      ? t('This table has expired: nobody was connected to it for a long time.')
+      : t('There is no table with this code.')),
       h('a', { href: '/' }, t('Back to the lobby')));
     return;
   }

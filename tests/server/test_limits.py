@@ -48,7 +48,7 @@ async def until(condition: Callable[[], bool]) -> None:
             await asyncio.sleep(0.01)
 
 
-# -- rate limits and caps over HTTP -------------------------------------------------------------
+# -- rate limits and caps over HTTP ----------------------------------------------------------------
 
 
 def test_making_tables_is_rate_limited_per_address(start_server: Any) -> None:
@@ -153,7 +153,7 @@ def test_a_public_table_stays_public_after_a_restart(start_server: Any) -> None:
     assert [t["code"] for t in page["tables"]] == [listed] and page["total"] == 1
 
 
-# -- expiry ------------------------------------------------------------------------------------------
+# -- expiry ----------------------------------------------------------------------------------------
 
 
 def test_a_waiting_table_nobody_is_at_expires(tmp_path: Path) -> None:
@@ -226,7 +226,7 @@ def test_an_abandoned_running_table_expires(tmp_path: Path) -> None:
         assert await lobby.sweep() == []
         clock.now += 5 * 3600
         assert await lobby.sweep() == [table.code]
-        assert table.code not in lobby.tables
+        assert table.code not in lobby.tables and table.code not in lobby.graces
         assert all(s.grace is None or s.grace.done() for s in table.seats)
         await asyncio.sleep(0)
         assert table._pending is None or table._pending.done()  # no bot or timer left
@@ -272,7 +272,7 @@ def test_an_expired_table_says_so_over_http_and_the_websocket(start_server: Any)
     asyncio.run(watch())
 
 
-# -- a person who never connects ---------------------------------------------------------------------
+# -- a person who never connects -------------------------------------------------------------------
 
 
 def test_a_person_who_never_connects_gets_a_stand_in_at_the_start_and_after_a_restart(
@@ -324,15 +324,16 @@ def test_the_grace_at_the_start_is_fresh_for_a_seat_left_while_waiting(tmp_path:
         await lobby.join(table.code, 1, "bea")
         assert table.status == "running"
         assert not any(s.away for s in table.seats)
-        assert all(s.grace is not None and not s.grace.done() for s in table.seats)
+        loop = asyncio.get_running_loop()
+        assert lobby.graces[table.code].when() - loop.time() > 3500  # the whole grace
         await lobby.close()
-        # after a restart the same: a grace for each, nobody away yet
+        # after a restart the same: the whole grace for each, nobody away yet
         again = Lobby(services)
         again.rebuild()
         again.resume()
         rebuilt = again.tables[table.code]
         assert not any(s.away for s in rebuilt.seats)
-        assert all(s.grace is not None and not s.grace.done() for s in rebuilt.seats)
+        assert again.graces[table.code].when() - loop.time() > 3500
         await again.close()
         await writer.close()
 
@@ -367,7 +368,7 @@ def test_a_waiting_seat_is_freed_the_same_way_after_a_restart(tmp_path: Path) ->
     asyncio.run(scenario())
 
 
-# -- chat and hints: per seat and per address -------------------------------------------------------
+# -- chat and hints: per seat and per address ------------------------------------------------------
 
 
 async def _two_people_table(tmp_path: Path, **config: Any) -> tuple[Any, Lobby, Table]:

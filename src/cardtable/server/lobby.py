@@ -17,7 +17,7 @@ Limits for anonymous clients (README, ``docs/protocol.md``):
   by pages);
 - one rule for a person's seat with no connection once the table runs, the same at the start
   and after a restart: the grace period (``grace_seconds``), then a stand-in bot until the
-  person connects (``_on_start``, ``resume``).
+  person connects (``_grace_for_absent``, called at the start and by ``resume``).
 """
 
 from __future__ import annotations
@@ -51,6 +51,9 @@ class Lobby:
         self.seat_seen: dict[tuple[str, int], float] = {}
         #: Tables made by ``/api/play`` that wait only for their maker's join: never listed.
         self.solo: set[str] = set()
+        #: Per running table, the end of the grace of the people not connected since its start
+        #: or the server's (one timer per table, not a task per seat: idle tables stay small).
+        self.graces: dict[str, asyncio.TimerHandle] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- start and stop ---------------------------------------------------------------------------
@@ -71,8 +74,9 @@ class Lobby:
                 continue
             self.tables[code] = table
             self.seen[code] = now
-            for seat in stored.seats:
-                self.seat_seen[code, seat.seat] = now
+            if table.status == "waiting":
+                for seat in stored.seats:
+                    self.seat_seen[code, seat.seat] = now
         return len(self.tables)
 
     def resume(self) -> None:
@@ -82,7 +86,7 @@ class Lobby:
         loop = asyncio.get_running_loop()
         for table in self.tables.values():
             if table.status == "running":
-                table.start_graces()
+                self._grace_for_absent(table)
             table.schedule()
             if table.status == "waiting" and not table.free_seats():
                 # the last seat was stored but the start was not (a crash in between)
@@ -101,11 +105,46 @@ class Lobby:
         grace period, then a stand-in (as after a restart, ``resume``), whether its person
         never connected or left while the table waited."""
         self.solo.discard(table.code)
+        self._forget_seats(table)  # only a waiting table's seats are freed by the sweep
         for seat in table.seats:
             if seat.plan.kind == "person" and not seat.connections:
+                if seat.grace is not None:
+                    seat.grace.cancel()
+                    seat.grace = None
                 seat.away = False
-        table.start_graces()
+        self._grace_for_absent(table)
         table.schedule()  # nobody is away now: no stand-in's move is due yet
+
+    def _grace_for_absent(self, table: Table) -> None:
+        """In ``grace_seconds``, a stand-in for every person still not connected whose seat has
+        no grace of its own (a person who came and left gets the table's own, ``detach``)."""
+        old = self.graces.pop(table.code, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        self.graces[table.code] = loop.call_later(
+            self.services.config.grace_seconds,
+            lambda: self._spawn_absent(table),
+            context=outside_language_blocks(),
+        )
+
+    def _spawn_absent(self, table: Table) -> None:
+        self.graces.pop(table.code, None)
+        asyncio.get_running_loop().create_task(self._absent_over(table))
+
+    async def _absent_over(self, table: Table) -> None:
+        async with table.lock:
+            if table.status != "running" or self.tables.get(table.code) is not table:
+                return
+            absent = [index for index, seat in enumerate(table.seats)
+                      if seat.plan.kind == "person" and not seat.connections
+                      and seat.grace is None and not seat.away]
+            for index in absent:
+                table.seats[index].away = True
+                log.info("seat away", extra={"table": table.code, "seat": index})
+            if absent:
+                table.schedule()
+                table._broadcast_seats()
 
     def forget_if_done(self, table: Table) -> None:
         """Drop a finished table nobody watches from memory (the store keeps it)."""
@@ -113,13 +152,20 @@ class Lobby:
             self._forget(table.code)
 
     def _forget(self, code: str) -> None:
-        self.tables.pop(code, None)
+        grace = self.graces.pop(code, None)
+        if grace is not None:
+            grace.cancel()
+        table = self.tables.pop(code, None)
+        if table is not None:
+            self._forget_seats(table)
         self.owners.pop(code, None)
         self.seen.pop(code, None)
         self.solo.discard(code)
-        for key in [k for k in self.seat_seen if k[0] == code]:
-            del self.seat_seen[key]
         self.services.pool.forget(code)
+
+    def _forget_seats(self, table: Table) -> None:
+        for index in range(len(table.seats)):
+            self.seat_seen.pop((table.code, index), None)
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -127,6 +173,9 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
             self._sweeper = None
+        for grace in self.graces.values():
+            grace.cancel()
+        self.graces.clear()
         for table in self.tables.values():
             await table.close()
 
@@ -316,9 +365,10 @@ class Lobby:
         token = new_token()
         waited = table.status == "waiting"
         index = await table.take_seat(seat, name, hash_token(token))
-        self.seat_seen[table.code, index] = self.services.clock()
         if waited and table.status == "running":  # this seat was the last: the table started
             self._on_start(table)
+        elif table.status == "waiting":
+            self.seat_seen[table.code, index] = self.services.clock()
         return table, index, token
 
     def seat_of(self, table: Table, token: str) -> int:

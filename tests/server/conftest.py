@@ -40,7 +40,8 @@ class RunningServer:
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
         self.server = uvicorn.Server(
-            uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=65536)
+            uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=65536,
+                           proxy_headers=False)  # as ``cardtable serve`` runs it
         )
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [sock]}, daemon=True

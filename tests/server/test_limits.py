@@ -80,6 +80,22 @@ def test_taking_seats_is_rate_limited_per_address(start_server: Any) -> None:
     assert server.lobby.tables[code].free_seats() == [2, 3]
 
 
+@pytest.mark.parametrize("trusted", [False, True])
+def test_x_forwarded_for_names_the_client_only_from_a_trusted_proxy(
+    start_server: Any, trusted: bool
+) -> None:
+    server: RunningServer = start_server(create_rate="1/minute",
+                                         forwarded_allow_ips="127.0.0.1" if trusted else "")
+    with server.http() as http:
+        first = http.post("/api/tables", json={"game": "punttu"},
+                          headers={"X-Forwarded-For": "203.0.113.1"})
+        second = http.post("/api/tables", json={"game": "punttu"},
+                           headers={"X-Forwarded-For": "203.0.113.2"})
+    assert first.status_code == 201
+    # trusted: two clients behind the proxy; else one client (the peer) claiming two addresses
+    assert second.status_code == (201 if trusted else 429)
+
+
 def test_waiting_tables_are_capped_per_address(start_server: Any) -> None:
     server: RunningServer = start_server(max_waiting_per_address=2)
     with server.http() as http:

@@ -64,7 +64,7 @@ def serve(
         log_level=config.log_level.lower(), timeout_graceful_shutdown=10,
         # compression costs more CPU than the small JSON messages save on the wire
         ws_per_message_deflate=False,
-        # X-Forwarded-For names the client only when it comes from a proxy the settings trust
-        proxy_headers=bool(config.forwarded_allow_ips),
-        forwarded_allow_ips=config.forwarded_allow_ips or None,
+        # the app itself believes X-Forwarded-For, and only from the proxies its settings name
+        # (forwarded_allow_ips); uvicorn's default would believe any from 127.0.0.1
+        proxy_headers=False,
     )

@@ -13,6 +13,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from cardtable import __version__, web
 from cardtable.i18n import _
@@ -74,6 +75,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
+    if config.forwarded_allow_ips:
+        # the client's address from X-Forwarded-For, only as sent by these proxies (ratelimit.py)
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=config.forwarded_allow_ips)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

@@ -54,8 +54,8 @@ class ServerConfig:
     join_rate: str = "30/minute;300/hour"
     #: Where the rate counters are kept: ``memory://`` (this process), later ``redis://host``.
     rate_storage: str = "memory://"
-    #: The proxies trusted to name the client in ``X-Forwarded-For`` (uvicorn's
-    #: ``forwarded_allow_ips``, e.g. "127.0.0.1"); empty: none, the socket's peer is the client.
+    #: The proxies trusted to name the client in ``X-Forwarded-For`` (comma-separated addresses
+    #: or networks, e.g. "127.0.0.1"); empty: none, the socket's peer is the client.
     forwarded_allow_ips: str = ""
     #: Tables waiting for people: at most this many on the server, and per client address.
     max_waiting_tables: int = 500

@@ -1,9 +1,10 @@
 """Rate limits for anonymous clients, counted with the ``limits`` library (moving windows).
 
 Who is counted: a client address (``client_address``: the socket's peer, ``request.client.host``
-— behind a proxy that is the proxy, unless ``forwarded_allow_ips`` names it; then uvicorn puts
-the address the proxy forwarded there), and for chat and hints also the seat (table code and
-seat number), so that more tabs or connections of one seat share one budget.
+— behind a proxy that is the proxy, unless ``forwarded_allow_ips`` names it; then the app's
+proxy-headers middleware puts the address the proxy forwarded there), and for chat and hints
+also the seat (table code and seat number), so that more tabs or connections of one seat share
+one budget.
 
 What is counted (``ServerConfig``): making a table (``create_rate``, ``/api/tables`` and
 ``/api/play``), taking a seat (``join_rate``), chat lines (``chat_burst`` per seat and

@@ -55,6 +55,7 @@ class Lobby:
         #: or the server's (one timer per table, not a task per seat: idle tables stay small).
         self.graces: dict[str, asyncio.TimerHandle] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- start and stop ---------------------------------------------------------------------------
 
@@ -130,7 +131,9 @@ class Lobby:
 
     def _spawn_absent(self, table: Table) -> None:
         self.graces.pop(table.code, None)
-        asyncio.get_running_loop().create_task(self._absent_over(table))
+        task = asyncio.get_running_loop().create_task(self._absent_over(table))
+        self._tasks.add(task)  # held until done (the loop keeps only a weak reference)
+        task.add_done_callback(self._tasks.discard)
 
     async def _absent_over(self, table: Table) -> None:
         async with table.lock:

@@ -41,7 +41,8 @@ class RunningServer:
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
         self.server = uvicorn.Server(
-            uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=65536)
+            uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=65536,
+                           proxy_headers=False)  # as ``cardtable serve`` runs it
         )
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [sock]}, daemon=True
@@ -124,9 +125,18 @@ class Client:
         await self.ws.close()
 
 
+#: Limits for anonymous clients wide enough for tests that make many tables from one address
+#: (the tests of the limits set their own).
+ROOMY: dict[str, Any] = {
+    "create_rate": "100000/minute", "join_rate": "100000/minute",
+    "max_waiting_per_address": 100000, "max_waiting_tables": 100000,
+    "hint_burst": 100000, "hint_address_burst": 100000,
+}
+
+
 def make_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
     values: dict[str, Any] = {"data_dir": tmp_path, "bot_delay": 0.0, "grace_seconds": 60.0,
-                              "hint_seconds": 0.05}
+                              "hint_seconds": 0.05, **ROOMY}
     values.update(overrides)
     return ServerConfig(**values)
 
@@ -198,13 +208,13 @@ def play_against_bots() -> Callable[..., dict[str, Any]]:
     return quick_play
 
 
-def in_process_services(db_path: Path) -> tuple[Any, Any]:
+def in_process_services(db_path: Path, **config: Any) -> tuple[Any, Any]:
     """A migrated SQLite store, its started writer and the services a ``Table`` needs, for tests
-    that drive a table in-process (no HTTP, bots move at once); close the writer afterwards."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    that drive a table in-process (no HTTP, bots move at once; ``config``: other settings, and
+    ``clock``: the services' clock); close the writer afterwards."""
     from cardtable.server.db import make_engine
     from cardtable.server.migrations import upgrade
+    from cardtable.server.pool import FairPool
     from cardtable.server.table import Services
     from cardtable.server.writer import Writer
 
@@ -212,6 +222,9 @@ def in_process_services(db_path: Path) -> tuple[Any, Any]:
     upgrade(engine)
     writer = Writer(engine)
     writer.start()
-    services = Services(config=ServerConfig(bot_delay=0), writer=writer, pool=ThreadPoolExecutor(1))
+    clock = config.pop("clock", None)
+    settings = ServerConfig(**{"bot_delay": 0, **config})
+    services = Services(config=settings, writer=writer, pool=FairPool(1, 4),
+                        **({"clock": clock} if clock is not None else {}))
     return writer, services
 

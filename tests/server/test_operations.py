@@ -90,6 +90,7 @@ def test_pages_never_echo_a_name_as_markup(server: Any) -> None:
     with server.http() as http:
         code = http.post("/api/tables", json={
             "game": "punttu", "players": 2, "seats": [{"kind": "person"}, {"kind": "person"}],
+            "public": True,
         }).json()["code"]
         http.post(f"/api/tables/{code}/join", json={"name": "<script>x</script>"})
         page = http.get("/").text

@@ -158,13 +158,13 @@ def test_tokens_reconnect_and_spectators(server: Any, client_class: Any,
 def test_http_lobby(server: Any) -> None:
     """Creating, listing, joining, a full table, bad tables, OpenAPI and health."""
     table = create(server, "putto", [{"kind": "person"}, {"kind": "bot", "level": "easy"}],
-                   players=2)
+                   players=2, public=True)
     code = table["code"]
     assert table["status"] == "waiting" and table["free_seats"] == [0]
     assert table["link"].endswith(f"/t/{code}")
     with server.http() as http:
         listed = http.get("/api/tables").json()
-        assert code in [t["code"] for t in listed]
+        assert code in [t["code"] for t in listed["tables"]]
         bad_seat = http.post(f"/api/tables/{code}/join", json={"name": "x", "seat": 1})
         assert bad_seat.status_code == 422
         assert bad_seat.json()["error"]["code"] == "table/no_such_seat"

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import RunningServer
+from tests.server.conftest import ROOMY, RunningServer
 
 from cardtable.server.config import ServerConfig
 
@@ -44,7 +44,8 @@ class LiveServer(RunningServer):
 
     def __init__(self, data_dir: Path) -> None:
         super().__init__(
-            ServerConfig(data_dir=data_dir, bot_delay=0.0, grace_seconds=60.0, hint_seconds=0.05)
+            ServerConfig(data_dir=data_dir, bot_delay=0.0, grace_seconds=60.0, hint_seconds=0.05,
+                         **ROOMY)
         )
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -168,7 +168,7 @@ def test_the_checker_finds_english_and_only_english() -> None:
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_lobby_in_every_language(new_page: Any, live: LiveServer, lang: str) -> None:
     # an open table, so that the lobby lists one (its bot seats named by level)
-    live.post("/api/tables", {"game": "putto", "players": 3, "seats": [
+    live.post("/api/tables", {"game": "putto", "players": 3, "public": True, "seats": [
         {"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "person"}]})
     page = page_in(new_page, lang)
     page.goto("/")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 from playwright.sync_api import expect
 from tests.web.conftest import LAPTOP, PHONE, screenshot
 
@@ -81,3 +82,44 @@ def test_rules_of_the_table_being_set_up_and_of_each_game(new_page: Any) -> None
     page.get_by_role("link", name="Back to the lobby").click()
     expect(page.locator("#quick")).to_be_visible()
     assert page.js_errors == []
+
+
+def test_open_tables_come_a_page_at_a_time(new_page: Any, live: Any) -> None:
+    """The lobby shows one page of the open list (``GET /api/tables?limit=&offset=``) and
+    pages through the rest; 5,000 tables are never sent at once."""
+    for _ in range(21):
+        live.post("/api/tables", {"game": "punttu", "public": True})
+    total = httpx.get(live.url + "/api/tables", timeout=20).json()["total"]
+    assert total >= 21
+    page = new_page(LAPTOP)
+    page.goto("/")
+    expect(page.locator(".tables li")).to_have_count(20)  # the server's default page size
+    expect(page.locator("#open-tables .pages")).to_contain_text(f"Tables 1 to 20 of {total}")
+    expect(page.locator("#tables-previous")).to_be_disabled()
+    page.click("#tables-next")
+    expect(page.locator(".tables li")).to_have_count(min(20, total - 20))
+    expect(page.locator("#open-tables .pages")).to_contain_text("Tables 21 to ")
+    page.click("#tables-previous")
+    expect(page.locator(".tables li")).to_have_count(20)
+    assert page.js_errors == []
+
+
+def test_a_table_for_friends_is_listed_only_when_open_to_anyone(new_page: Any,
+                                                                live: Any) -> None:
+    made = {}
+    for open_to_anyone in (False, True):
+        page = new_page(LAPTOP)
+        page.goto("/")
+        expect(page.locator("#new-public")).not_to_be_checked()  # friends only, by default
+        page.select_option("#new-game", "punttu")
+        page.fill("#new-players", "2")
+        page.select_option("#seat-1", "person")  # it waits for a friend
+        if open_to_anyone:
+            page.check("#new-public")
+        page.click("#new-table button[type=submit]")
+        expect(page).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
+        made[open_to_anyone] = page.url.rsplit("/", 1)[1]
+        assert page.js_errors == []
+    listed = httpx.get(live.url + "/api/tables", params={"limit": 100}, timeout=20).json()
+    codes = [t["code"] for t in listed["tables"]]
+    assert made[True] in codes and made[False] not in codes

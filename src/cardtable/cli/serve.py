@@ -73,4 +73,7 @@ def serve(
         # compression costs more CPU than the small JSON messages save on the wire
         ws_per_message_deflate=False,
         ws_max_size=MAX_WS_MESSAGE,  # a longer WebSocket message closes its connection (1009)
+        # the app itself believes X-Forwarded-For, and only from the proxies its settings name
+        # (forwarded_allow_ips); uvicorn's default would believe any from 127.0.0.1
+        proxy_headers=False,
     )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from cardtable import __version__, web
 from cardtable.errors import CardtableError
@@ -38,6 +38,8 @@ from cardtable.server.languages import RequestLanguage
 from cardtable.server.lobby import Lobby
 from cardtable.server.metrics import Metrics
 from cardtable.server.migrations import upgrade
+from cardtable.server.pool import FairPool
+from cardtable.server.ratelimit import RateLimits
 from cardtable.server.table import Services
 from cardtable.server.writer import StorageUnavailable, Writer
 
@@ -88,12 +90,11 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         lock, prepared = prepared, None
         engine = lock.engine
         writer = Writer(engine, retry_seconds=config.write_retry_seconds)
-        pool = ThreadPoolExecutor(
-            max_workers=config.bot_threads, thread_name_prefix="cardtable-bot"
-        )
+        pool = FairPool(config.bot_threads, config.bot_queue_per_table)
         metrics = Metrics()
         writer.on_commit = metrics.commit_seconds.observe
-        services = Services(config=config, writer=writer, pool=pool, metrics=metrics)
+        services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
+                            limits=RateLimits(config))
         lobby = Lobby(services)
         metrics.watch(lambda: lobby.tables.values(), lambda: writer.available)
         rebuilt = lobby.rebuild()
@@ -110,7 +111,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         finally:
             await lobby.close()
             await writer.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
             lock.release()
             engine.dispose()
             collector.restore()
@@ -131,6 +132,9 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
     app.add_exception_handler(RequestValidationError, invalid_request)  # request/invalid
     app.add_exception_handler(StarletteHTTPException, http_error)  # the same shape for the rest
+    if config.forwarded_allow_ips:
+        # the client's address from X-Forwarded-For, only as sent by these proxies (ratelimit.py)
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=config.forwarded_allow_ips)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

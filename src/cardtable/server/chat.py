@@ -1,11 +1,11 @@
-"""Chat lines: checked (not empty, not too long), rate-limited per connection, and escaped for
-HTML when sent, so a client may insert them as they come (names too). A line whose seat has no
-name shows "seat N" in the language it is sent in."""
+"""Chat lines: checked (not empty, not too long) and escaped for HTML when sent, so a client may
+insert them as they come (names too). A line whose seat has no name shows "seat N" in the
+language it is sent in. Their rate is limited per seat and per address by the table
+(``ratelimit.RateLimits.chat``), not per connection: more tabs of one seat share one budget."""
 
 from __future__ import annotations
 
 import html
-import time
 from typing import Any
 
 from cardtable.i18n import _
@@ -14,30 +14,13 @@ from cardtable.server.errors import ServerError
 from cardtable.server.protocol import PROTOCOL_VERSION
 
 
-class RateWindow:
-    """The times of a connection's recent lines: at most ``burst`` per ``window`` seconds."""
-
-    def __init__(self) -> None:
-        self.times: list[float] = []
-
-    def admit(self, burst: int, window: float, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        recent = [t for t in self.times if now - t < window]
-        if len(recent) >= burst:
-            self.times = recent
-            raise ServerError("chat/rate_limited")
-        self.times = [*recent, now]
-
-
-def checked_line(text: str, rate: RateWindow, config: ServerConfig) -> str:
-    """The line to store (stripped), or ``ServerError`` saying why not; counts toward the rate
-    only when it is accepted."""
+def checked_line(text: str, config: ServerConfig) -> str:
+    """The line to store (stripped), or ``ServerError`` saying why not."""
     text = text.strip()
     if not text:
         raise ServerError("chat/empty")
     if len(text) > config.chat_max_length:
         raise ServerError("chat/too_long", limit=config.chat_max_length)
-    rate.admit(config.chat_burst, config.chat_window)
     return text
 
 

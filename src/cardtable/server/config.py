@@ -32,14 +32,43 @@ class ServerConfig:
     grace_seconds: float = 60.0
     #: Seconds a bot waits before it moves, so that people can follow.
     bot_delay: float = 0.8
-    #: The longest chat message, and how many a connection may send per ``chat_window`` seconds.
+    #: The longest chat message; how many lines one seat (all its connections together) may
+    #: send per ``chat_window`` seconds, and how many all the seats of one address may.
     chat_max_length: int = 300
     chat_burst: int = 5
+    chat_address_burst: int = 10
     chat_window: float = 10.0
     #: How long the hint's search may think (seconds).
     hint_seconds: float = 0.5
-    #: Threads for the bots that think long (the ``hard`` level) and hints.
+    #: Hints one seat may ask for per ``hint_window`` seconds, and all the seats of one address.
+    hint_burst: int = 5
+    hint_address_burst: int = 10
+    hint_window: float = 60.0
+    #: Threads for the bots that think long (the ``hard`` level) and hints, shared fairly by
+    #: every table (``server/pool.py``); and how many hints one table may have waiting there.
     bot_threads: int = 2
+    bot_queue_per_table: int = 4
+    #: Rate limits per client address, in the ``limits`` library's notation ("10/minute",
+    #: several joined by ";"): tables made (``/api/tables`` and ``/api/play``), seats taken.
+    create_rate: str = "10/minute;60/hour"
+    join_rate: str = "30/minute;300/hour"
+    #: Where the rate counters are kept: ``memory://`` (this process), later ``redis://host``.
+    rate_storage: str = "memory://"
+    #: The proxies trusted to name the client in ``X-Forwarded-For`` (comma-separated addresses
+    #: or networks, e.g. "127.0.0.1"); empty: none, the socket's peer is the client.
+    forwarded_allow_ips: str = ""
+    #: Tables waiting for people: at most this many on the server, and per client address.
+    max_waiting_tables: int = 500
+    max_waiting_per_address: int = 5
+    #: A waiting table with no person connected this long expires (and a seat taken there whose
+    #: person is not connected this long is freed); a running table with no person connected
+    #: for ``abandoned_hours`` expires too. The lobby looks every ``sweep_seconds``.
+    waiting_minutes: float = 30.0
+    abandoned_hours: float = 6.0
+    sweep_seconds: float = 60.0
+    #: The open tables' list (``GET /api/tables``): tables per page, by default and at most.
+    page_size: int = 20
+    max_page_size: int = 100
     #: Seconds a write is retried (with backoff) while the database is away, before the move
     #: is refused and the table waits for the database to come back.
     write_retry_seconds: float = 5.0
@@ -75,6 +104,7 @@ class ServerConfig:
     def check(self) -> None:
         """Refuse settings that make no sense, naming them."""
         for name in ("grace_seconds", "bot_delay", "chat_window", "hint_seconds",
+                     "hint_window", "waiting_minutes", "abandoned_hours",
                      "write_retry_seconds"):
             if getattr(self, name) < 0:
                 raise CardtableError(
@@ -87,6 +117,20 @@ class ServerConfig:
             raise CardtableError(
                 _("chat_max_length, chat_burst and bot_threads must be at least 1")
             )
+        for name in ("chat_address_burst", "hint_burst", "hint_address_burst",
+                     "bot_queue_per_table", "max_waiting_tables", "max_waiting_per_address",
+                     "page_size", "max_page_size"):
+            if getattr(self, name) < 1:
+                raise CardtableError(_("the setting {name} must be at least 1").format(name=name))
+        if self.sweep_seconds <= 0:
+            raise CardtableError(
+                _("the setting {name} must be more than 0").format(name="sweep_seconds"))
+        if self.page_size > self.max_page_size:
+            raise CardtableError(_("page_size cannot be more than max_page_size"))
+        from cardtable.server.ratelimit import parse_rates  # the notation is the library's
+
+        parse_rates("create_rate", self.create_rate)
+        parse_rates("join_rate", self.join_rate)
 
 
 def _convert(name: str, kind: object, raw: str) -> Any:

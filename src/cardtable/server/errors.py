@@ -48,6 +48,19 @@ MESSAGES: dict[str, str] = {
         "this table's saved game cannot be replayed, so it has been set aside for the server's "
         "operator; nothing else is affected"
     ),
+    "rate/limited": N_("too many requests from your address; wait a little and try again"),
+    "lobby/full": N_(
+        "too many tables are waiting for people on this server; join one of the open tables or"
+        " try again later"
+    ),
+    "lobby/too_many_yours": N_(
+        "you already have {limit} tables waiting for people; play at one of them first"
+    ),
+    "table/expired": N_(
+        "this table has expired: nobody was connected to it for a long time"
+    ),
+    "hint/rate_limited": N_("too many hints asked for: wait a little"),
+    "server/busy": N_("the server is too busy for more hints at this table; try again soon"),
 }
 
 

@@ -1,7 +1,10 @@
 """The HTTP API (JSON, published as OpenAPI at ``/openapi.json``, browsable at ``/docs``).
 
 Refusals are ``{"error": {"code": …, "message": …}}`` with a fitting status: 404 for an unknown
-table, 409 for a seat taken or a table full or started, 422 for a table that cannot be made.
+table, 409 for a seat taken or a table full or started, 422 for a table that cannot be made,
+410 for an expired table, 429 (with ``Retry-After``) for a rate limit or a client's cap of
+waiting tables, 503 when the server has its fill of waiting tables (``docs/protocol.md``,
+"Limits for anonymous clients") The database away: 503 ``server/storage_unavailable``.
 
 Every field is checked before anything is built from it (issue 14: a player count of 2**63
 built that many seats): first by pydantic, with bounds over every game (422 ``request/invalid``,
@@ -30,6 +33,7 @@ from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.lobby import Lobby
+from cardtable.server.ratelimit import RateLimited, client_address
 from cardtable.server.refusals import refusals
 from cardtable.server.table import SeatPlan, Table, TableConfig
 from cardtable.server.writer import StorageUnavailable
@@ -44,6 +48,10 @@ STATUS = {
     "table/bad_config": 422,
     "table/unplayable": 409,
     "server/storage_unavailable": 503,
+    "table/expired": 410,
+    "rate/limited": 429,
+    "lobby/too_many_yours": 429,
+    "lobby/full": 503,
 }
 
 #: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a
@@ -84,6 +92,7 @@ class CreateTable(Strict):
     )
     turn_seconds: TurnSeconds | None = Field(None, description="turn timer; absent or 0: none")
     hints: bool = True
+    public: bool = Field(False, description="open to anyone: listed in the lobby's open tables")
 
 
 class JoinTable(Strict):
@@ -164,9 +173,10 @@ RETRY_AFTER = "5"
 
 def error_response(error: ServerError) -> JSONResponse:
     """The refusal as JSON; a 503 says when to try again (``Retry-After``), as the app's own
-    handler of ``StorageUnavailable`` does."""
+    handler of ``StorageUnavailable`` does, and so does a rate limit."""
     status = STATUS.get(error.code, 400)
-    headers = {"Retry-After": RETRY_AFTER} if status == 503 else None
+    headers = ({"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited)
+               else {"Retry-After": RETRY_AFTER} if status in (429, 503) else None)
     return JSONResponse({"error": error.to_dict()}, status_code=status, headers=headers)
 
 
@@ -262,19 +272,37 @@ def games(
     return found
 
 
+class TablePage(BaseModel):
+    tables: list[TableInfo]
+    total: int = Field(description="how many tables are open in all")
+    limit: int = Field(description="the page size used (at most the server's maximum)")
+    offset: int
+
+
 @router.get("/api/tables", tags=["lobby"])
-def list_tables(request: Request) -> list[TableInfo]:
-    """Open tables: waiting for people first, then those being played (to watch)."""
+def list_tables(
+    request: Request,
+    limit: Annotated[int | None, Query(ge=1, description="page size; absent: the server's")] = None,
+    offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0,
+) -> TablePage:
+    """Open tables, those made open to anyone: waiting for people first, then those being
+    played (to watch), a page at a time."""
     lobby = lobby_of(request)
-    return [table_info(lobby.tables[t["code"]], request) for t in lobby.open_tables()]
+    config = request.app.state.config
+    size = min(limit if limit is not None else config.page_size, config.max_page_size)
+    tables, total = lobby.open_tables(size, offset)
+    return TablePage(tables=[table_info(t, request) for t in tables], total=total, limit=size,
+                     offset=offset)
 
 
 @router.post("/api/tables", tags=["lobby"], status_code=201,
-             responses=refusals())
+             responses=refusals(429))
 async def create_table(spec: CreateTable, request: Request) -> Any:
     """Make a table; people then join its free seats. It starts once every seat is taken."""
     lobby = lobby_of(request)
+    address = client_address(request)
     try:
+        await lobby.services.limits.create(address)
         players = spec.players
         if players is None and spec.seats is not None:
             players = len(spec.seats)
@@ -287,14 +315,15 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
             seats=seats,
             turn_seconds=spec.turn_seconds,
             hints=spec.hints,
+            public=spec.public,
         )
-        table = await lobby.create(config)
+        table = await lobby.create(config, address)
     except ServerError as error:
         return error_response(error)
     return JSONResponse(table_info(table, request).model_dump(), status_code=201)
 
 
-@router.get("/api/tables/{code}", tags=["lobby"], responses=refusals(404))
+@router.get("/api/tables/{code}", tags=["lobby"], responses=refusals(404, 409, 410))
 def get_table(code: str, request: Request) -> Any:
     """One table's public summary."""
     try:
@@ -304,12 +333,14 @@ def get_table(code: str, request: Request) -> Any:
 
 
 @router.post("/api/tables/{code}/join", tags=["lobby"],
-             responses=refusals(404, 409))
+             responses=refusals(404, 409, 410, 429))
 async def join_table(code: str, body: JoinTable, request: Request) -> Any:
     """Take a free seat; the answer's token proves the seat on the WebSocket (and after a
     reconnect). The table starts when its last seat is taken."""
+    lobby = lobby_of(request)
     try:
-        table, seat, token = await lobby_of(request).join(code, body.seat, body.name)
+        await lobby.services.limits.join(client_address(request))
+        table, seat, token = await lobby.join(code, body.seat, body.name)
     except ServerError as error:
         return error_response(error)
     info = table_info(table, request)
@@ -318,15 +349,17 @@ async def join_table(code: str, body: JoinTable, request: Request) -> Any:
 
 
 @router.post("/api/play", tags=["lobby"], status_code=201,
-             responses=refusals())
+             responses=refusals(429))
 async def quick_play(body: QuickPlay, request: Request) -> Any:
     """Play against bots in one request: a table with you at seat 0 and bots of ``level``
     everywhere else, already started."""
     lobby = lobby_of(request)
+    address = client_address(request)
     try:
+        await lobby.services.limits.create(address)
         config = lobby.quick_config(body.game, body.players, body.level, dict(body.options),
                                     body.turn_seconds, body.hints)
-        table = await lobby.create(config)
+        table = await lobby.create(config, address, waits=False)
         table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
     except ServerError as error:
         return error_response(error)
@@ -337,11 +370,11 @@ async def quick_play(body: QuickPlay, request: Request) -> Any:
 
 
 @router.get("/api/tables/{code}/record", tags=["records"],
-            responses=refusals(404))
+            responses=refusals(404, 409, 410))
 def match_record(code: str, request: Request) -> Any:
     """The finished deals as a match record that ``cardtable replay`` accepts."""
     try:
-        table = lobby_of(request).get(code)
+        table = lobby_of(request).get(code, archived=True)
     except ServerError as error:
         return error_response(error)
     record = table.record()
@@ -354,13 +387,13 @@ def match_record(code: str, request: Request) -> Any:
 
 
 @router.get("/api/tables/{code}/deals/{number}/record", tags=["records"],
-            responses=refusals(404))
+            responses=refusals(404, 409, 410))
 def deal_record(
     code: str, number: Annotated[int, FastAPIPath(ge=1, le=INT64_MAX)], request: Request
 ) -> Any:
     """Finished deal ``number`` (from 1) as a one-deal record for ``cardtable replay``."""
     try:
-        table = lobby_of(request).get(code)
+        table = lobby_of(request).get(code, archived=True)
     except ServerError as error:
         return error_response(error)
     record = table.record(number)

@@ -131,7 +131,12 @@ class LocalServer:
             sock.bind(("127.0.0.1", 0))
             self.port = int(sock.getsockname()[1])
         env = {**os.environ, "CARDTABLE_BOT_DELAY": "0", "CARDTABLE_LOG_LEVEL": "warning",
-               "CARDTABLE_GRACE_SECONDS": "3600"}
+               "CARDTABLE_GRACE_SECONDS": "3600",
+               # every table is made from this one address: the limits for anonymous clients
+               # would refuse most of them (a server given with ``url`` keeps its own limits)
+               "CARDTABLE_CREATE_RATE": "1000000/minute", "CARDTABLE_JOIN_RATE": "1000000/minute",
+               "CARDTABLE_MAX_WAITING_TABLES": "1000000",
+               "CARDTABLE_MAX_WAITING_PER_ADDRESS": "1000000"}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
              "--port", str(self.port), "--data-dir", self.folder.name,

@@ -1,8 +1,8 @@
 """The shape of every refusal, for the OpenAPI description: ``{"error": {"code", "message"}}``.
 
-Endpoints declare their refusals with ``refusals(404, 409)`` (413 and 422 are possible for every
-request: a body over the limit, a field refused), so the published description says what a
-client may get back, and the schemathesis test holds the server to it.
+Endpoints declare their refusals with ``refusals(404, 409)`` (413, 422 and 503 are possible for
+every request: a body over the limit, a field refused, the database away), so the published
+description says what a client may get back, and the schemathesis test holds the server to it.
 """
 
 from __future__ import annotations
@@ -27,10 +27,16 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` of an endpoint's refusals (all in the ``ErrorBody`` shape)."""
     described = {
         404: "no such table (table/not_found) or record (record/none)",
-        409: "the seat is taken, or the table is full or started",
+        409: "the seat is taken, or the table is full or started (table/seat_taken, table/full, "
+             "table/started), or set aside (table/unplayable)",
+        410: "the table has expired (table/expired)",
         413: "the body is larger than the limit (request/too_large)",
         422: "the request is invalid (request/invalid) or the table cannot be made "
              "(table/bad_config, table/no_such_seat)",
+        429: "too many requests from this address (rate/limited, lobby/too_many_yours), with "
+             "Retry-After",
+        503: "the database is away (server/storage_unavailable) or the server has its fill of "
+             "waiting tables (lobby/full), with Retry-After",
     }
     return {status: {"model": ErrorBody, "description": described[status]}
-            for status in (*statuses, 413, 422)}
+            for status in sorted({*statuses, 413, 422, 503})}

@@ -175,7 +175,7 @@ def unfinished_codes(db: Connection) -> list[str]:
     """Tables to rebuild on start: waiting or running."""
     return list(
         db.scalars(
-            select(TABLES.c.code).where(TABLES.c.status != "finished")
+            select(TABLES.c.code).where(TABLES.c.status.in_(("waiting", "running")))
             .order_by(TABLES.c.created_at)
         ).all()
     )

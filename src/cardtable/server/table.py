@@ -39,7 +39,6 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -54,11 +53,13 @@ from cardtable.errors import CardtableError, IllegalAction
 from cardtable.i18n import _, current_language, language, outside_language_blocks
 from cardtable.server import hints, store
 from cardtable.server.bots import STAND_IN, BotSeats
-from cardtable.server.chat import RateWindow, chat_message, checked_line
+from cardtable.server.chat import chat_message, checked_line
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
 from cardtable.server.metrics import Metrics
+from cardtable.server.pool import FairPool
 from cardtable.server.protocol import PROTOCOL_VERSION
+from cardtable.server.ratelimit import RateLimits
 from cardtable.server.store import StoredEvent, StoredTable
 from cardtable.server.writer import StorageUnavailable, Writer
 
@@ -89,6 +90,8 @@ class TableConfig:
     seats: tuple[SeatPlan, ...]
     turn_seconds: float | None = None
     hints: bool = True
+    #: Listed in the lobby's open tables ("open to anyone"); else only its link finds it.
+    public: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -96,6 +99,7 @@ class TableConfig:
             "seats": [s.to_dict() for s in self.seats],
             "turn_seconds": self.turn_seconds,
             "hints": self.hints,
+            "public": self.public,
         }
 
     @classmethod
@@ -107,6 +111,7 @@ class TableConfig:
             seats=tuple(SeatPlan(kind=s["kind"], level=s["level"]) for s in data["seats"]),
             turn_seconds=data.get("turn_seconds"),
             hints=bool(data.get("hints", True)),
+            public=bool(data.get("public", False)),
         )
 
 
@@ -158,12 +163,15 @@ class Connection:
     ``language`` is the one every message to this connection is rendered in (the language in
     use where it is made, if not given)."""
 
-    def __init__(self, seat: int | None, language: str | None = None) -> None:
+    def __init__(
+        self, seat: int | None, language: str | None = None, address: str | None = None
+    ) -> None:
         self.seat = seat
         self.language = language or current_language()
+        #: The client's address: chat and hints are limited per seat and per address.
+        self.address = address
         self.queue = Outbox()
         self.closed = False
-        self.chat_rate = RateWindow()
 
     def push(self, text: str) -> None:
         if self.closed:
@@ -196,13 +204,20 @@ class SeatState:
 
 @dataclass(frozen=True)
 class Services:
-    """What every table shares: settings, the writer, the pool for slow bots, a clock."""
+    """What every table shares: settings, the writer, the fair pool for slow bots and hints,
+    a clock, and the rate limits of chat and hints."""
 
     config: ServerConfig
     writer: Writer
-    pool: Executor
+    pool: FairPool
     clock: Callable[[], float] = time.time
     metrics: Metrics = field(default_factory=Metrics)
+    #: Absent: made from ``config`` (inside the running event loop).
+    limits: RateLimits = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.limits is None:
+            object.__setattr__(self, "limits", RateLimits(self.config))
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -489,11 +504,6 @@ class Table:
         if seat.grace is not None:
             seat.grace.cancel()
         seat.grace = _spawn(self._grace(index))
-
-    def start_graces(self) -> None:
-        """After a restart nobody is connected: every person's seat gets its grace period."""
-        for index in range(len(self.seats)):
-            self._start_grace(index)
 
     async def _grace(self, index: int) -> None:
         await asyncio.sleep(self.services.config.grace_seconds)
@@ -866,8 +876,7 @@ class Table:
                     return
                 decision = self.bots.decide(self.match, seat, level)
             if decision.slow:
-                loop = asyncio.get_running_loop()
-                text = await loop.run_in_executor(self.services.pool, decision.work)
+                text = await self.services.pool.run(self.code, decision.work)
             else:
                 text = decision.work()
             await self.act(seat, text, version, by=by)
@@ -880,8 +889,11 @@ class Table:
 
     # -- hints and chat ----------------------------------------------------------------------------
 
-    async def hint(self, seat: int | None, version: int) -> dict[str, Any]:
-        """What the hard bot would play from the seat's view, and the alternatives it weighed."""
+    async def hint(
+        self, seat: int | None, version: int, address: str | None = None
+    ) -> dict[str, Any]:
+        """What the hard bot would play from the seat's view, and the alternatives it weighed.
+        Limited per seat and per client ``address`` (``ratelimit.RateLimits.hint``)."""
         if seat is None:
             raise ServerError("seat/spectator")
         if not self.config.hints:
@@ -910,16 +922,19 @@ class Table:
             legal = state.legal_actions()
             bot = hints.searcher(state.game, deal_seat, seed=version,
                                  seconds=self.services.config.hint_seconds)
-        loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(self.services.pool, hints.search, bot, view, legal)
+        await self.services.limits.hint(self.code, seat, address)  # only hints that will run
+        result = await self.services.pool.run(self.code, hints.search, bot, view, legal,
+                                              bounded=True)
         return hints.hint_message(self.code, version, result)
 
     async def chat(self, connection: Connection, text: str) -> None:
-        """A seat's chat line: checked, limited, stored, then sent (escaped) to everyone."""
+        """A seat's chat line: checked, limited (per seat, whichever of its connections sends
+        it, and per address), stored, then sent (escaped) to everyone."""
         seat = connection.seat
         if seat is None:
             raise ServerError("seat/spectator")
-        text = checked_line(text, connection.chat_rate, self.services.config)
+        text = checked_line(text, self.services.config)
+        await self.services.limits.chat(self.code, seat, connection.address)
         # A blank name is stored blank and shown as "seat N" in each reader's language.
         name = self.seats[seat].name or ""
         name = name if name.strip() else ""

@@ -36,6 +36,7 @@ from cardtable.server.protocol import (
     parse,
     ref_of,
 )
+from cardtable.server.ratelimit import client_address
 from cardtable.server.table import Connection, Table, dumps
 
 log = logging.getLogger("cardtable.server.ws")
@@ -83,7 +84,7 @@ async def play(websocket: WebSocket, code: str) -> None:
     if hello is None:
         return
     seat, lang = hello
-    connection = Connection(seat, lang)
+    connection = Connection(seat, lang, client_address(websocket))
     sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
     await table.attach(connection)
     log.info("connected", extra={"table": table.code, "seat": connection.seat})
@@ -169,8 +170,8 @@ async def _handle_message(table: Table, connection: Connection, text: str) -> No
             await table.act(connection.seat, message.action, message.version,
                             accepted=acknowledge)
         elif isinstance(message, Hint):
-            connection.push(dumps({**await table.hint(connection.seat, message.version),
-                                   "ref": ref}))
+            connection.push(dumps({**await table.hint(connection.seat, message.version,
+                                                      connection.address), "ref": ref}))
         elif isinstance(message, Chat):
             await table.chat(connection, message.text)
         elif isinstance(message, Sync):

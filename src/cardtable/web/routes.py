@@ -174,7 +174,7 @@ def table_rules_page(code: str, request: Request) -> Response:
     lang = _language(request)
     lobby: Lobby = request.app.state.lobby
     try:
-        table = lobby.get(code.upper())
+        table = lobby.get(code.upper(), archived=True)
     except ServerError:
         message = translation(lang).gettext("There is no table with this code.")
         return _rules_error(lang, 404, "table/not_found", message)
@@ -222,7 +222,7 @@ def replay_steps(code: str, number: int, request: Request) -> Any:
     last, the public view and every hand (the deal is over, so nothing is secret any more)."""
     lobby: Lobby = request.app.state.lobby
     try:
-        table = lobby.get(code)
+        table = lobby.get(code, archived=True)
     except ServerError as error:
         return error_response(error)  # the status its code has on every route (409, 503…)
     record = table.record(number)

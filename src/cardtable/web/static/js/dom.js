@@ -36,6 +36,7 @@ export async function getJSON(url) {
   if (!response.ok) {
     const error = new Error((data.error && data.error.message) || response.statusText);
     error.status = response.status;
+    error.code = data.error && data.error.code; // e.g. table/expired, for the page to say so
     throw error;
   }
   return data;

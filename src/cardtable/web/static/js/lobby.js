@@ -109,6 +109,8 @@ function newTable(games) {
   const timer = h('input', { id: 'new-timer', type: 'number', min: '0', max: '3600', value: '0',
     name: 'turn_seconds' });
   const hints = h('input', { id: 'new-hints', type: 'checkbox', checked: true, name: 'hints' });
+  // Off by default: a table for friends is found by its link only, unless opened to anyone.
+  const open = h('input', { id: 'new-public', type: 'checkbox', checked: false, name: 'public' });
   const current = () => games.find((g) => g.game === gameSelect.value);
 
   function drawSeats() {
@@ -159,6 +161,8 @@ function newTable(games) {
       h('label', { for: 'new-game' }, t('Game'), ' ', gameSelect),
       h('label', { for: 'new-players' }, t('Players'), ' ', players)),
     seatsBox,
+    h('div', { class: 'option' }, h('label', { for: 'new-public' }, open, ' ',
+      t('Open to anyone: list it in the open tables'))),
     h('details', {}, h('summary', {}, t('House rules')), optionsBox, h('p', {}, rulesLink),
       h('div', { class: 'option' }, h('label', { for: 'new-timer' }, t('Turn timer (seconds, 0: none)'),
         ' ', timer)),
@@ -180,6 +184,7 @@ function newTable(games) {
       const table = await postJSON('/api/tables', {
         game: game.game, players: seats.length, seats, options,
         turn_seconds: Number.parseFloat(timer.value) || null, hints: hints.checked,
+        public: open.checked,
       });
       const mine = seats.findIndex((s) => s.kind === 'person');
       const joined = await postJSON(`/api/tables/${table.code}/join`, { name, seat: mine });
@@ -215,16 +220,43 @@ function seated(table) {
     ? t('bot: {level}', { level: levelName(s.level) }) : s.name));
 }
 
-function openTables(tables) {
-  if (!tables.length) return h('section', { class: 'panel' }, h('h2', {}, t('Open tables')),
-    h('p', {}, t('No open tables right now.')));
-  return h('section', { class: 'panel' }, h('h2', {}, t('Open tables')),
-    h('ul', { class: 'tables' }, tables.map((table) => h('li', {},
+// One page of the open tables (GET /api/tables?limit=&offset=), with the way to the others.
+function openTables(page) {
+  const section = h('section', { class: 'panel', id: 'open-tables' });
+  function draw(current) {
+    const { tables, total, limit, offset } = current;
+    clear(section).append(h('h2', {}, t('Open tables')));
+    if (!tables.length) {
+      section.append(h('p', {}, t('No open tables right now.')));
+      if (!offset) return;
+    }
+    section.append(h('ul', { class: 'tables' }, tables.map((table) => h('li', {},
       h('a', { href: `/t/${table.code}` }, h('code', {}, table.code)), ' ',
       t(TITLES[table.game] || table.game), ' · ',
       table.status === 'waiting'
         ? t('free seats: {n}', { n: table.free_seats.length }) : t('being played (watch)'),
       seated(table).length ? [' · ', seated(table).join(', ')] : null))));
+    if (total <= tables.length && !offset) return;
+    const go = (to) => async () => {
+      try {
+        draw(await getJSON(`/api/tables?limit=${limit}&offset=${to}`));
+      } catch (e) {
+        section.append(h('p', { class: 'error', role: 'alert' }, e.message || String(e)));
+      }
+    };
+    const previous = h('button', { type: 'button', id: 'tables-previous', disabled: offset <= 0 },
+      t('Previous tables'));
+    const next = h('button', { type: 'button', id: 'tables-next',
+      disabled: offset + tables.length >= total }, t('Next tables'));
+    previous.addEventListener('click', go(Math.max(0, offset - limit)));
+    next.addEventListener('click', go(offset + limit));
+    section.append(h('p', { class: 'row pages' },
+      t('Tables {first} to {last} of {total}', {
+        first: tables.length ? offset + 1 : offset, last: offset + tables.length, total,
+      }), ' ', previous, ' ', next));
+  }
+  draw(page);
+  return section;
 }
 
 // Per game: the short how-to page and the whole rules sheet (default options).
@@ -239,7 +271,7 @@ function howTo(games) {
 async function main() {
   await loadStrings();
   mountNav();
-  const [games, tables] = await Promise.all([getJSON(`/api/games?lang=${encodeURIComponent(lang)}`), getJSON('/api/tables')]);
+  const [games, tables] = await Promise.all([getJSON(`/api/games?lang=${encodeURIComponent(lang)}`), getJSON('/api/tables?offset=0')]);
   clear(app).append(
     h('h1', {}, t('Punttu, Pontinho and Putto, online.')),
     quickPlay(games), joinByCode(), newTable(games), openTables(tables), howTo(games));

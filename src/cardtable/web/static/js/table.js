@@ -554,7 +554,9 @@ async function main() {
   } catch (error) {
     // the server's own words when it gave some (a table set aside, the database away)
     const said = error && error.status && error.status !== 404 ? error.message : null;
-    clear(app).append(h('p', { class: 'error', role: 'alert' }, said || t('There is no table with this code.')),
+    clear(app).append(h('p', { class: 'error', role: 'alert' }, error.code === 'table/expired'
+      ? t('This table has expired: nobody was connected to it for a long time.')
+      : said || t('There is no table with this code.')),
       h('a', { href: '/' }, t('Back to the lobby')));
     return;
   }

@@ -82,12 +82,14 @@ class Lobby:
         table's start, ``_on_start``; a waiting table's seats are left to the sweep), and start
         the sweep."""
         loop = asyncio.get_running_loop()
-        self._loader = loop.create_task(self._load_all())
+        self._loader = loop.create_task(self.load_noted())
         if self._sweeper is None:
             self._sweeper = loop.create_task(self._sweep_forever(),
                                              context=outside_language_blocks())
 
-    async def _load_all(self) -> None:
+    async def load_noted(self) -> None:
+        """Rebuild every table ``rebuild`` noted, oldest first (``resume`` runs it in the
+        background; tests await it)."""
         pause = 0.05
         while self._unloaded:
             code = next(iter(self._unloaded))

@@ -47,6 +47,12 @@ def test_metrics_count_the_play(start_sqlite_server: Any) -> None:
         moves = during[("cardtable_action_to_update_seconds_count", ())]
         assert moves == people + during[("cardtable_actions_total", (("by", "bot"),))]
         assert during[("cardtable_commit_seconds_count", ())] >= 1
+        assert turn is not None
+        await me.send({"type": "hint", "version": turn["version"]})
+        await me.until(lambda m: m["type"] == "hint")
+        after = scrape(server)
+        assert after[("cardtable_bot_wait_seconds_count", ())] == 1  # the hint's search
+        assert after[("cardtable_bot_queue_depth", ())] == 0
         await me.close()
 
     asyncio.run(run())

@@ -96,7 +96,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
                             limits=RateLimits(config))
         lobby = Lobby(services)
-        metrics.watch(lambda: lobby.tables.values(), lambda: writer.available)
+        pool.on_wait = metrics.bot_wait_seconds.observe
+        metrics.watch(lambda: lobby.tables.values(), lambda: writer.available, pool.depth)
         rebuilt = lobby.rebuild()
         writer.start()
         lobby.resume()

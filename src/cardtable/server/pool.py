@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ class _Job:
     future: asyncio.Future[Any]
     bounded: bool
     cancelled: bool = field(default=False)
+    queued_at: float = field(default_factory=time.perf_counter)
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -61,6 +63,8 @@ class FairPool:
         self._bounded: dict[str, int] = {}
         self._ready = threading.Condition()
         self._closed = False
+        #: Called with each job's wait for a worker, in seconds (the metrics), in its thread.
+        self.on_wait: Callable[[float], None] | None = None
         self._threads = [
             threading.Thread(target=self._serve, name=f"{name}-{i}", daemon=True)
             for i in range(workers)
@@ -79,6 +83,11 @@ class FairPool:
         """The table left memory (finished or expired)."""
         with self._ready:
             self._owners.pop(table, None)
+
+    def depth(self) -> int:
+        """Jobs waiting for a worker, every lane together (the metrics)."""
+        with self._ready:
+            return sum(len(jobs) for jobs in self._lanes.values())
 
     def queued(self, table: str) -> int:
         """How many of ``table``'s bounded jobs wait (for tests and logs)."""
@@ -139,6 +148,8 @@ class FairPool:
             job = self._next()
             if job is None:
                 return
+            if self.on_wait is not None:
+                self.on_wait(time.perf_counter() - job.queued_at)
             result: Any = None
             error: BaseException | None = None
             try:

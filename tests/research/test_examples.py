@@ -17,8 +17,8 @@ def test_the_reinforce_example_trains_and_evaluates() -> None:
 
 
 def test_the_maskable_ppo_example_trains_and_evaluates() -> None:
-    """Runs only where sb3-contrib and torch are installed: they are not in cardtable's extras
-    (torch is heavy), so the suite skips this test elsewhere."""
+    """sb3-contrib and torch come with the ``train`` extra, which ``make test`` installs; a
+    plain test install without it skips this test."""
     import pytest
 
     pytest.importorskip("sb3_contrib")

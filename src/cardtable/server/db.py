@@ -115,13 +115,16 @@ class ServerRow(Base):
 SQLITE_BUSY_SECONDS = 1.0
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, NORMAL sync, foreign keys and a busy timeout.
-    Pooled connections are checked before use (``pool_pre_ping``): after a database restart
-    the first request gets a fresh connection, not a 500 from a stale one."""
+def make_engine(
+    url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS, autocheckpoint: bool = True
+) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, NORMAL sync, foreign keys and a busy timeout
+    (``busy_seconds``; the writer's own engine has none and no automatic checkpoint, see
+    ``writer``). Pooled connections are checked before use (``pool_pre_ping``): after a
+    database restart the first request gets a fresh connection, not a 500 from a stale one."""
     kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_seconds}
     engine = create_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
 
@@ -131,6 +134,8 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            if not autocheckpoint:
+                cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
     return engine

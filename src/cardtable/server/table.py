@@ -378,12 +378,20 @@ class Table:
         message["legal"] = []
         if full:
             message["log"] = [[s, str(a)] for s, a in state.history]
+        last = message.get("last")
+        if last is not None and last.get("by") == "auto" and last.get("seat") != seat:
+            # Whether a person's move was their only choice is theirs to know (it tells what
+            # their hand lacked): everyone else sees it as the person's own.
+            message["last"] = {**last, "by": "person"}
         if seat is not None and message["to_move"] == seat and self.status == "running":
             if message["phase"] == "deal":
                 message["legal"] = [str(a) for a in state.legal_actions()]
             elif message["phase"] == "decision":
                 message["legal"] = [str(a) for a in match.legal_actions()]
                 message["decision_view"] = match.decision_view(seat)
+            if len(message["legal"]) == 1 and self.auto_level(seat) is None:
+                # Their only choice, made for them in a moment (``schedule``): nothing to ask.
+                message["forced"] = message["legal"].pop()
         return message
 
     def _views(self) -> dict[int | None, dict[str, Any]]:
@@ -849,11 +857,41 @@ class Table:
             self._pending = _spawn(
                 self._auto(mover, level, self.version, by, self.services.config.bot_delay)
             )
+        elif (only := self.forced_move()) is not None:
+            self._pending = _spawn(
+                self._forced(mover, only, self.version, self.services.config.bot_delay)
+            )
         elif self.config.turn_seconds:
             self.deadline = self.services.clock() + self.config.turn_seconds
             self._pending = _spawn(
                 self._auto(mover, STAND_IN, self.version, "timer", self.config.turn_seconds)
             )
+
+    def forced_move(self) -> str | None:
+        """The one legal choice of the person on turn, when they have exactly one (Pontinho's
+        claim round for someone who cannot advance, PO-21; a last card; a lone buy-back
+        choice); ``None`` otherwise. Such a decision is never asked: ``schedule`` makes it for
+        them through ``act``, ``by="auto"``, as the terminal does (``Session._human_turn``)."""
+        match = self.match
+        mover, phase = self.mover()
+        if match is None or mover is None or self.auto_level(mover) is not None:
+            return None
+        if phase == "deal":
+            legal = match.current.legal_actions()
+        elif phase == "decision":
+            legal = match.legal_actions()
+        else:
+            return None
+        return str(legal[0]) if len(legal) == 1 else None
+
+    async def _forced(self, seat: int, text: str, version: int, delay: float) -> None:
+        """A person's only choice, made for them after the pause a bot's move gets (so the
+        table cannot tell it from a bot's quick answer; see docs/protocol.md)."""
+        try:
+            await asyncio.sleep(delay if delay > 0 else 0)
+            await self.act(seat, text, version, by="auto")
+        except ServerError as error:
+            log.debug("forced move dropped", extra={"table": self.code, "code": error.code})
 
     async def _auto(self, seat: int, level: str, version: int, by: str, delay: float) -> None:
         try:

@@ -60,10 +60,14 @@ class Scripted:
         self.ws.send(json.dumps({"type": "hello", "token": token}))
 
     def play(self, text: str) -> None:
+        """Play ``text`` when offered; a move that is the seat's only choice is not offered
+        but made by the server (``forced``): then this only waits for it to be announced."""
         while True:
             message = json.loads(self.ws.recv(timeout=20))
             if message["type"] == "error":
                 raise AssertionError(message)
+            if message["type"] == "state" and message.get("forced") == text:
+                return
             if message["type"] == "state" and text in message.get("legal", []):
                 self.ws.send(json.dumps({"type": "action", "action": text,
                                          "version": message["version"]}))
@@ -97,9 +101,11 @@ def test_advance_take_meld_lay_off_and_go_out(
     page.fill("#join-name", "Ana")
     page.click(".take-seat")
     try:
-        # my first turn: draw from the stock (I play first and may burn it), keep it, discard Kc
-        page.click("#draw")
+        # my first turn: nothing to take, so the server draws for me (my only choice), and
+        # as the first player I may burn the card; I keep it and discard Kc
         expect(page.locator("#burn")).to_be_visible()
+        expect(page.locator("#draw")).to_have_count(0)
+        expect(page.locator(".log")).to_contain_text("your only choice, made for you")
         expect(page.locator(".drawn button.card")).to_have_attribute("data-card", "Kd")
         page.click("#sort-suit")
         first = page.locator(".hand button.card").first
@@ -201,7 +207,7 @@ def test_a_bust_person_chooses_to_buy_back_in(
     page.fill("#join-name", "Ana")
     page.click(".take-seat")
     try:
-        page.click("#draw")
+        expect(page.locator("#burn")).to_be_visible()  # drawn for me: my only choice
         select(page, "Qs")
         page.click("#discard")
         bob.play("draw")

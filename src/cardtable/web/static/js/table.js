@@ -143,7 +143,8 @@ function onState(message) {
   if (Array.isArray(message.log)) {
     S.log = message.log.map(([seat, action]) => ({ seat, action, deal: true }));
   } else if (message.last && (!previous || previous.version !== message.version)) {
-    S.log.push({ seat: message.last.seat, action: message.last.action, table: true });
+    S.log.push({ seat: message.last.seat, action: message.last.action, by: message.last.by,
+      table: true });
   }
   if (newDeal && previous) S.ui = {};
   if (S.info) S.info.status = message.status;
@@ -321,6 +322,11 @@ function statusLine(ctx) {
   let text;
   if (state.phase === 'over' || S.info.status === 'finished') text = t('The match is over.');
   else if (ctx.myTurn) text = ctx.module.yourTurn ? ctx.module.yourTurn(ctx) : t('Your turn.');
+  else if (state.forced && state.to_move === S.seat) {
+    // one legal choice: the server makes it in a moment, nothing to ask (docs/protocol.md)
+    text = t('Your only choice: {action}. It is made for you.',
+      { action: describe(ctx.deck, state.forced) });
+  }
   else if (state.to_move !== null && state.to_move !== undefined) {
     text = t('{name} to play.', { name: nameOfTableSeat(state.to_move) });
   } else text = '';
@@ -426,7 +432,7 @@ function sidePanel() {
   const log = h('ol', { class: 'log', 'aria-label': t('Moves') },
     S.log.slice(-60).map((entry) => h('li', {},
       h('span', { class: 'who' }, `${nameOfTableSeat(entry.table ? entry.seat : tableSeatOf(entry.seat))}: `),
-      describe(deck, entry.action))));
+      describe(deck, entry.action), byNote(entry.by))));
   const chatList = h('ul', { class: 'chat-lines', 'aria-label': t('Chat'), 'aria-live': 'polite' },
     S.chat.map((line) => h('li', {}, h('b', {}, `${unescapeHtml(line.name)}: `),
       unescapeHtml(line.text))));
@@ -446,6 +452,14 @@ function sidePanel() {
       S.seat !== null ? form : h('p', {}, t('Spectators read the chat.'))));
   setTimeout(() => { log.scrollTop = log.scrollHeight; chatList.scrollTop = chatList.scrollHeight; });
   return panel;
+}
+
+// Who made a move that was not the player's own choice (the server's `last.by`).
+function byNote(by) {
+  if (by === 'auto') return h('span', { class: 'by' }, ` (${t('your only choice, made for you')})`);
+  if (by === 'timer') return h('span', { class: 'by' }, ` (${t('time ran out: played by the timer')})`);
+  if (by === 'away') return h('span', { class: 'by' }, ` (${t('away: played by a bot')})`);
+  return null;
 }
 
 function pointsTable(outcome, totals) {

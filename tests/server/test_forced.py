@@ -94,6 +94,10 @@ def test_a_person_who_cannot_advance_is_never_asked(tmp_path: Path) -> None:
                 for other in {0, 1, 2, 3} - {seat}:
                     assert table.state_message(other)["last"]["by"] == "person"
                 assert table.state_message(None)["last"]["by"] == "person"
+                if table.version == version + 1:  # the same deal: its log says so too
+                    assert table.state_message(seat, full=True)["log"][-1][1:] == [
+                        only[0], "auto"]
+                    assert table.state_message(None, full=True)["log"][-1][2] == "person"
                 forced_passes += only[0] == "pass"
                 continue
             assert "forced" not in offered and sorted(offered["legal"]) == sorted(only)

@@ -58,6 +58,9 @@ class CreateTable(Strict):
     )
     turn_seconds: float | None = Field(None, description="turn timer; absent or 0: none")
     hints: bool = True
+    continue_seconds: float = Field(
+        30.0, description="how long the deal-end pause waits for people to press Continue"
+    )
 
 
 class JoinTable(Strict):
@@ -73,6 +76,7 @@ class QuickPlay(Strict):
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     turn_seconds: float | None = None
     hints: bool = True
+    continue_seconds: float = 30.0
 
 
 class SeatInfo(BaseModel):
@@ -94,6 +98,7 @@ class TableInfo(BaseModel):
     version: int
     turn_seconds: float | None
     hints: bool
+    continue_seconds: float
     deal: int
     seats: list[SeatInfo]
     free_seats: list[int]
@@ -239,6 +244,7 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
             seats=seats,
             turn_seconds=spec.turn_seconds,
             hints=spec.hints,
+            continue_seconds=spec.continue_seconds,
         )
         table = await lobby.create(config)
     except ServerError as error:
@@ -277,7 +283,7 @@ async def quick_play(body: QuickPlay, request: Request) -> Any:
     lobby = lobby_of(request)
     try:
         config = lobby.quick_config(body.game, body.players, body.level, dict(body.options),
-                                    body.turn_seconds, body.hints)
+                                    body.turn_seconds, body.hints, body.continue_seconds)
         table = await lobby.create(config)
         table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
     except ServerError as error:

@@ -89,6 +89,8 @@ class TableConfig:
     seats: tuple[SeatPlan, ...]
     turn_seconds: float | None = None
     hints: bool = True
+    #: How long the deal-end pause waits for people who have not pressed Continue.
+    continue_seconds: float = 30.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -96,6 +98,7 @@ class TableConfig:
             "seats": [s.to_dict() for s in self.seats],
             "turn_seconds": self.turn_seconds,
             "hints": self.hints,
+            "continue_seconds": self.continue_seconds,
         }
 
     @classmethod
@@ -107,6 +110,7 @@ class TableConfig:
             seats=tuple(SeatPlan(kind=s["kind"], level=s["level"]) for s in data["seats"]),
             turn_seconds=data.get("turn_seconds"),
             hints=bool(data.get("hints", True)),
+            continue_seconds=float(data.get("continue_seconds", 30.0)),
         )
 
 
@@ -237,6 +241,13 @@ class Table:
         #: The current deal's views by deal seat, built together once per version (``_views``).
         self._views_built: tuple[int, object, dict[int | None, dict[str, Any]]] | None = None
         self.result: dict[str, Any] | None = None
+        #: The deal-end pause (``mover`` gives phase ``pause``): the people who pressed
+        #: Continue, and when the next deal is dealt without the others. Never stored: after
+        #: a restart the pause starts again.
+        self.continued: set[int] = set()
+        self.pause_deadline: float | None = None
+        #: Who made each action of the current deal (``by`` of its stored event), in order.
+        self.deal_by: list[str] = []
         #: Set when a step could not be stored, until ``_recover`` rebuilt the table.
         self.suspended = False
         self._recovering: asyncio.Task[None] | None = None
@@ -268,6 +279,7 @@ class Table:
             self.status = "running"
         elif event.kind == "deal":
             assert self.match is not None
+            self.deal_by = []
             if data["number"] > 1:
                 deal = self.match.next_deal()
                 if deal.seed != data["seed"]:
@@ -280,6 +292,7 @@ class Table:
             assert self.match is not None
             self.match.current.apply(data["text"])
             self.last = {"seat": data["seat"], "action": data["text"], "by": data.get("by")}
+            self.deal_by.append(data.get("by") or "person")
         elif event.kind == "decision":
             assert self.match is not None
             self.match.apply(data["text"])
@@ -305,6 +318,7 @@ class Table:
             "version": self.version,
             "turn_seconds": self.config.turn_seconds,
             "hints": self.config.hints,
+            "continue_seconds": self.config.continue_seconds,
             "deal": len(match.deals) if match else 0,
             "seats": [self._seat_info(i) for i in range(len(self.seats))],
             "free_seats": self.free_seats(),
@@ -326,7 +340,8 @@ class Table:
 
     def mover(self) -> tuple[int | None, str]:
         """The table seat whose decision is pending and the phase: ``deal``, ``decision``,
-        ``waiting`` or ``over``."""
+        ``pause`` (a deal is over, the next waits for Continue; nobody moves), ``waiting`` or
+        ``over``."""
         match = self.match
         if self.status == "waiting" or match is None:
             return None, "waiting"
@@ -335,6 +350,8 @@ class Table:
         state = match.current
         if not state.is_over:
             return match.table_seat(state.to_move), "deal"
+        if match.to_move is None:
+            return None, "pause"  # the next deal waits for the people's Continue
         return match.to_move, "decision"
 
     def _common(self) -> dict[str, Any]:
@@ -355,6 +372,10 @@ class Table:
             "deadline": self.deadline if mover is not None else None,
             "last": self.last,
         }
+        if phase == "pause":
+            common["pause"] = {"deal": len(match.deals) if match else 0,
+                               "waiting": self.waiting_for(),
+                               "deadline": self.pause_deadline}
         if match is not None:
             common["deal"] = len(match.deals)
             common["seats_of_deal"] = list(match.seats_of_deal(len(match.deals) - 1))
@@ -377,7 +398,16 @@ class Table:
         message["events"] = self._events_seen.get(deal_seat, [])
         message["legal"] = []
         if full:
-            message["log"] = [[s, str(a)] for s, a in state.history]
+            # [deal seat, action, by]; a move that was a person's only choice is shown so
+            # only to them (see ``state_message``'s ``last``)
+            by_of = self.deal_by
+
+            def shown_by(index: int, mover: int) -> str:
+                by = by_of[index] if index < len(by_of) else "person"
+                return "person" if by == "auto" and mover != deal_seat else by
+
+            message["log"] = [[s, str(a), shown_by(i, s)]
+                              for i, (s, a) in enumerate(state.history)]
         last = message.get("last")
         if last is not None and last.get("by") == "auto" and last.get("seat") != seat:
             # Whether a person's move was their only choice is theirs to know (it tells what
@@ -708,6 +738,10 @@ class Table:
             if accepted is not None:
                 accepted(self.version)
             self.last = {"seat": seat, "action": canonical, "by": by}
+            if kind == "action":
+                self.deal_by.append(by)
+            if any(e.kind == "deal" for e in stored):
+                self.deal_by = []
             if status is not None:
                 self.status = status
                 self.result = result
@@ -720,7 +754,9 @@ class Table:
     def _advance(
         self, match: Match, stored: list[StoredEvent]
     ) -> tuple[str | None, dict[str, Any] | None]:
-        """After a move: the next deal when one is due, or the match's end (events appended)."""
+        """After a move: the match's end, or the next deal when one is due and nobody is to
+        be waited for (else the deal-end pause begins: ``mover`` says ``pause``; events
+        appended)."""
         if not match.current.is_over:
             return None, None
         if match.is_over:
@@ -728,8 +764,8 @@ class Table:
             result = outcome.to_dict() if outcome is not None else None
             stored.append(StoredEvent(self.version + len(stored) + 1, "end", {"outcome": result}))
             return "finished", result
-        if match.to_move is None:
-            match.next_deal()
+        if match.to_move is None and not self.waiting_for():
+            match.next_deal()  # nobody to wait for (everyone away): no pause
             stored.append(
                 StoredEvent(self.version + len(stored) + 1, "deal", self._deal_data(match))
             )
@@ -742,6 +778,8 @@ class Table:
         new_deal = any(e.kind == "deal" for e in stored)
         if new_deal:
             self._events_seen = {}
+        self.continued = set()
+        self.pause_deadline = None
         self.schedule()
         self._send_states(full=new_deal)
         if self.status == "finished":
@@ -825,6 +863,8 @@ class Table:
         self.last, self.result, self._events_seen = fresh.last, fresh.result, {}
         self._views_built = None
         self.deadline = None
+        self.continued, self.pause_deadline = set(), None
+        self.deal_by = fresh.deal_by
         for mine, stored in zip(self.seats, fresh.seats, strict=True):
             mine.name, mine.token_hash = stored.name, stored.token_hash
 
@@ -848,7 +888,10 @@ class Table:
         self.deadline = None
         if self.status != "running" or self.suspended:
             return
-        mover, _phase = self.mover()
+        mover, phase = self.mover()
+        if phase == "pause":
+            self._schedule_next_deal()
+            return
         if mover is None:
             return
         level = self.auto_level(mover)
@@ -866,6 +909,65 @@ class Table:
             self._pending = _spawn(
                 self._auto(mover, STAND_IN, self.version, "timer", self.config.turn_seconds)
             )
+
+    # -- the deal-end pause ----------------------------------------------------------------------
+
+    def waiting_for(self) -> list[int]:
+        """The people the deal-end pause waits for: every person's seat not played by a
+        stand-in and not yet continued (bots never hold a table up)."""
+        return [i for i, seat in enumerate(self.seats)
+                if seat.plan.kind == "person" and not seat.away and i not in self.continued]
+
+    def _schedule_next_deal(self) -> None:
+        """The pause's countdown (``continue_seconds`` from its start, kept when rescheduled),
+        or the next deal at once when nobody is to be waited for."""
+        if self.pause_deadline is None:
+            self.pause_deadline = self.services.clock() + self.config.continue_seconds
+        delay = 0.0
+        if self.waiting_for():
+            delay = max(0.0, self.pause_deadline - self.services.clock())
+        self._pending = _spawn(self._next_deal_after(delay, self.version))
+
+    async def _next_deal_after(self, delay: float, version: int) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            if self.version != version or self.suspended or self.mover()[1] != "pause":
+                return
+            try:
+                await self._deal_next()
+            except ServerError as error:
+                log.debug("next deal not dealt", extra={"table": self.code, "code": error.code})
+
+    async def continue_deal(self, seat: int | None, deal: int) -> None:
+        """A person pressed Continue after deal ``deal`` (a client's ``continue``). The next
+        deal is dealt once nobody is left to wait for. A Continue for another deal, or when
+        there is no pause, changes nothing (a late or repeated press)."""
+        if seat is None:
+            raise ServerError("seat/spectator")
+        async with self.lock:
+            if self.suspended:
+                raise ServerError("server/storage_unavailable")
+            match = self.match
+            if match is None or self.mover()[1] != "pause" or deal != len(match.deals):
+                return
+            if seat in self.continued:
+                return
+            self.continued.add(seat)
+            if self.waiting_for():
+                self._send_states()  # everyone sees who is still awaited
+                return
+            await self._deal_next()
+
+    async def _deal_next(self) -> None:
+        """End the pause (lock held): deal the next deal, store it, tell everyone."""
+        match = self.match
+        assert match is not None
+        match.next_deal()
+        stored = [StoredEvent(self.version + 1, "deal", self._deal_data(match))]
+        await self._commit(stored)
+        self.version += len(stored)
+        self.deal_by = []
+        self._after_step(match, False, stored)
 
     def forced_move(self) -> str | None:
         """The one legal choice of the person on turn, when they have exactly one (Pontinho's

@@ -141,7 +141,7 @@ function onState(message) {
   const previous = S.state;
   const newDeal = !previous || previous.deal !== message.deal;
   if (Array.isArray(message.log)) {
-    S.log = message.log.map(([seat, action]) => ({ seat, action, deal: true }));
+    S.log = message.log.map(([seat, action, by]) => ({ seat, action, by, deal: true }));
   } else if (message.last && (!previous || previous.version !== message.version)) {
     S.log.push({ seat: message.last.seat, action: message.last.action, by: message.last.by,
       table: true });

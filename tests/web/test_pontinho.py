@@ -73,6 +73,9 @@ class Scripted:
                                          "version": message["version"]}))
                 return
 
+    def continue_deal(self, deal: int) -> None:
+        self.ws.send(json.dumps({"type": "continue", "deal": deal}))
+
     def close(self) -> None:
         self._connection.__exit__(None, None, None)
 
@@ -144,8 +147,9 @@ def test_advance_take_meld_lay_off_and_go_out(
         page.click("#layoff-1")
         expect(page.locator('.meld[data-number="1"] .card')).to_have_count(4)
         screenshot(page, f"pontinho-melds-{size}")
-        select(page, "2s")
-        page.click("#discard")  # my last card: I go out, the one-deal match ends
+        # my last card, 2s, can only be discarded: the server does it, I go out, the
+        # one-deal match ends
+        expect(page.locator(".log")).to_contain_text("discard")
         dialog = page.get_by_role("dialog")
         expect(dialog).to_contain_text("The match is over")
         expect(dialog).to_contain_text("Winner: you")
@@ -219,6 +223,8 @@ def test_a_bust_person_chooses_to_buy_back_in(
         expect(dialog).to_contain_text("Deal 1 is over")
         expect(dialog.locator(".decision")).to_contain_text("Decide before the next deal")
         screenshot(page, "pontinho-buyback-phone")
+        for other in others:  # ready for the next deal; the person's decision is theirs
+            other.continue_deal(1)
         dialog.get_by_role("button", name="buy back in").click()
         expect(page.locator(".table-head .deal")).to_have_text("Deal 2")
         expect(page.locator(".seat.mine .hand button.card")).to_have_count(9)  # back in

@@ -724,6 +724,8 @@ class Table:
                     match.apply(text)
                 except IllegalAction as error:
                     raise ServerError("action/illegal", reason=str(error)) from None
+                # deciding between deals is being ready for the next one (no second click)
+                self.continued.add(seat)
                 decisions = getattr(match, "decisions", None)
                 canonical = decisions[-1][-1][1] if decisions and decisions[-1] else text
                 kind = "decision"
@@ -778,8 +780,8 @@ class Table:
         new_deal = any(e.kind == "deal" for e in stored)
         if new_deal:
             self._events_seen = {}
-        self.continued = set()
-        self.pause_deadline = None
+            self.continued = set()
+            self.pause_deadline = None
         self.schedule()
         self._send_states(full=new_deal)
         if self.status == "finished":
@@ -939,20 +941,24 @@ class Table:
                 log.debug("next deal not dealt", extra={"table": self.code, "code": error.code})
 
     async def continue_deal(self, seat: int | None, deal: int) -> None:
-        """A person pressed Continue after deal ``deal`` (a client's ``continue``). The next
-        deal is dealt once nobody is left to wait for. A Continue for another deal, or when
-        there is no pause, changes nothing (a late or repeated press)."""
+        """A person pressed Continue after deal ``deal`` (a client's ``continue``), in the
+        pause or while someone decides between deals. The next deal is dealt once nobody is
+        left to wait for. A Continue for another deal, or during a deal, changes nothing (a
+        late or repeated press)."""
         if seat is None:
             raise ServerError("seat/spectator")
         async with self.lock:
             if self.suspended:
                 raise ServerError("server/storage_unavailable")
             match = self.match
-            if match is None or self.mover()[1] != "pause" or deal != len(match.deals):
+            phase = self.mover()[1]
+            if match is None or phase not in ("pause", "decision") or deal != len(match.deals):
                 return
             if seat in self.continued:
                 return
-            self.continued.add(seat)
+            self.continued.add(seat)  # also while someone decides between deals (Pontinho)
+            if phase == "decision":
+                return
             if self.waiting_for():
                 self._send_states()  # everyone sees who is still awaited
                 return

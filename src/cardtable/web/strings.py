@@ -137,6 +137,8 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("{name} to play."),
     N_("away: a bot plays"),
     N_("Your only choice: {action}. It is made for you."),
+    N_("Deal {n} is over. Press Continue for the next deal."),
+    N_("Waiting for {names} to continue."),
     N_("your only choice, made for you"),
     N_("time ran out: played by the timer"),
     N_("away: played by a bot"),

@@ -31,6 +31,8 @@ const S = {
   connected: false,
   ui: {}, // the game module's memory between messages (last trick, selection, hand order…)
 };
+// How long the felt shows a deal's final trick or capture before the deal-end dialog opens.
+const DEAL_END_LINGER_MS = 1500;
 let socket = null;
 let shownKey = null;
 let retry = 0;
@@ -103,7 +105,13 @@ function receive(message) {
       S.chat = S.chat.slice(-100);
       break;
     case 'deal_end':
+      // The last trick or capture stays in view a moment before the dialog covers the felt;
+      // the next deal waits for everyone's Continue anyway (the server's deal-end pause).
       S.dealEnd = message;
+      S.dealEndOpen = false;
+      clearTimeout(S.dealEndTimer);
+      S.dealEndTimer = setTimeout(() => { S.dealEndOpen = true; shownKey = null; render(); },
+        DEAL_END_LINGER_MS);
       break;
     case 'match_end':
       S.matchEnd = message;
@@ -131,7 +139,8 @@ function receive(message) {
   const key = JSON.stringify([S.state && S.state.version, S.state && S.state.seat,
     S.state && S.state.legal, S.seats,
     S.seat, S.chatSeen, S.hint && S.hint.version, S.dealEnd && S.dealEnd.deal,
-    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status, S.storage]);
+    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status, S.storage,
+    S.state && S.state.pause, S.dealEndOpen]);
   if (key === shownKey) return;
   shownKey = key;
   render();
@@ -146,7 +155,11 @@ function onState(message) {
     S.log.push({ seat: message.last.seat, action: message.last.action, by: message.last.by,
       table: true });
   }
-  if (newDeal && previous) S.ui = {};
+  if (newDeal && previous) {
+    S.ui = {};
+    // a new deal is being played: the last deal's dialog must not hide it
+    if (!S.matchEnd) { S.dealEnd = null; clearTimeout(S.dealEndTimer); }
+  }
   if (S.info) S.info.status = message.status;
   if (!previous || previous.version !== message.version) S.error = null;
   S.state = message;
@@ -215,8 +228,9 @@ function render() {
   } else {
     app.append(h('div', { class: 'layout' }, tableArea(), sidePanel()));
   }
-  if (S.matchEnd) app.append(matchEndDialog());
-  else if (S.dealEnd) app.append(dealEndDialog());
+  const lingering = S.dealEnd && !S.dealEndOpen; // the final trick or capture is shown
+  if (S.matchEnd && !lingering) app.append(matchEndDialog());
+  else if (S.dealEnd && S.dealEndOpen && !S.matchEnd) app.append(dealEndDialog());
   restoreFocus(focused, focusedCard);
   // Keyboard play: when it becomes my turn and nothing has the focus, my first card takes it.
   if (document.activeElement === document.body || document.activeElement === null) {
@@ -320,7 +334,14 @@ async function takeSeat(index) {
 function statusLine(ctx) {
   const { state } = ctx;
   let text;
+  const pause = state.phase === 'pause' ? state.pause : null;
   if (state.phase === 'over' || S.info.status === 'finished') text = t('The match is over.');
+  else if (pause && pause.waiting.includes(S.seat)) {
+    text = t('Deal {n} is over. Press Continue for the next deal.', { n: pause.deal });
+  } else if (pause) {
+    text = t('Waiting for {names} to continue.',
+      { names: pause.waiting.map((seat) => nameOfTableSeat(seat)).join(', ') });
+  }
   else if (ctx.myTurn) text = ctx.module.yourTurn ? ctx.module.yourTurn(ctx) : t('Your turn.');
   else if (state.forced && state.to_move === S.seat) {
     // one legal choice: the server makes it in a moment, nothing to ask (docs/protocol.md)
@@ -331,9 +352,10 @@ function statusLine(ctx) {
     text = t('{name} to play.', { name: nameOfTableSeat(state.to_move) });
   } else text = '';
   const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
-  if (state.deadline && state.to_move !== null) {
-    const left = Math.max(0, Math.round(state.deadline - Date.now() / 1000));
-    line.append(' ', h('span', { class: 'timer', dataset: { deadline: state.deadline } },
+  const deadline = pause ? pause.deadline : state.deadline;
+  if (deadline && (pause || state.to_move !== null)) {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    line.append(' ', h('span', { class: 'timer', dataset: { deadline } },
       t('{n} s left', { n: left })));
   }
   return line;
@@ -389,6 +411,11 @@ function tableArea() {
   const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
   const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
   if (ctx.state.phase === 'decision' && ctx.myTurn) bar.append(decision(ctx));
+  const pause = ctx.state.phase === 'pause' ? ctx.state.pause : null;
+  if (pause && pause.waiting.includes(S.seat) && !(S.dealEnd && S.dealEndOpen)) {
+    bar.append(h('button', { type: 'button', class: 'big', id: 'continue-next',
+      onclick: () => continueDeal(pause.deal) }, t('Continue')));
+  }
   if (S.info.hints && ctx.myTurn && ctx.state.phase === 'deal') {
     bar.append(h('button', { type: 'button', id: 'hint', accesskey: 'h',
       onclick: () => send({ type: 'hint', version: ctx.state.version }) }, t('Hint (H)')));
@@ -487,9 +514,16 @@ function dealSummary(end) {
       h('a', { href: end.record, download: `${code}-deal-${end.deal}.json` }, t('Download its record'))));
 }
 
+// Ready for the next deal: the server deals it once every person at the table is.
+function continueDeal(deal) {
+  send({ type: 'continue', deal });
+  S.dealEnd = null;
+  render();
+}
+
 function dealEndDialog() {
   const end = S.dealEnd;
-  const close = () => { S.dealEnd = null; render(); };
+  const close = () => continueDeal(end.deal);
   return h('div', { class: 'overlay' }, h('section', {
     class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'deal-end-title',
   },
@@ -549,9 +583,8 @@ document.addEventListener('keydown', (event) => {
     const cards = [...app.querySelectorAll('.hand button.card:not([disabled])')];
     const card = cards[Number(event.key) - 1];
     if (card) { card.focus(); event.preventDefault(); }
-  } else if (event.key === 'Escape' && S.dealEnd) {
-    S.dealEnd = null;
-    render();
+  } else if (event.key === 'Escape' && S.dealEnd && !S.matchEnd) {
+    continueDeal(S.dealEnd.deal);
   }
 });
 

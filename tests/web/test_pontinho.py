@@ -133,12 +133,19 @@ def test_advance_take_meld_lay_off_and_go_out(
         screenshot(page, f"pontinho-claim-{size}")
         page.click("#advance")
         expect(page.locator('.meld[data-number="1"]')).to_contain_text("you")
+        # the last move, on the felt: what was taken from where, and the meld
+        expect(page.locator(".last-move")).to_have_text(
+            "You advanced: took six of hearts from the discard pile and melded four of hearts, "
+            "five of hearts, six of hearts.")
         cy.play("discard 9s")
+        expect(page.locator(".last-move")).to_have_text("Cy discarded nine of spades.")
         # my turn: take the 9s into a meld with 9c 9d
         expect(page.locator("#take")).to_be_disabled()
         select(page, "9c", "9d")
         page.click("#take")
         expect(page.locator('.meld[data-number="2"] .card')).to_have_count(3)
+        expect(page.locator(".last-move")).to_contain_text(
+            "You took nine of spades from the discard pile and melded")
         select(page, "Jd", "Qd", "Kd")
         page.click("#meld")
         expect(page.locator('.meld[data-number="3"]')).to_be_visible()

@@ -1,6 +1,7 @@
 // The table page: one WebSocket to the server, and the table drawn from each state message.
 // The server sends this seat's view and its legal actions; the page only offers those.
 import { describe } from './actions.js';
+import { lastMoveText } from './lastmove.js';
 import { backs, deckOf } from './cards.js';
 import { clear, getJSON, h, postJSON, unescapeHtml } from './dom.js';
 import { lang, loadStrings, mountNav, num, t, tn } from './i18n.js';
@@ -397,6 +398,7 @@ function tableArea() {
   ctx.module = GAMES[ctx.game];
   const area = h('section', { class: 'felt', 'aria-label': t('The table') });
   area.append(statusLine(ctx));
+  if (ctx.state.last) area.append(lastMoveLine(ctx));
   area.append(h('div', { class: 'others' }, others(ctx).map((s) => seatBox(ctx, s))));
   area.append(h('div', { class: 'direction', 'aria-hidden': 'true' },
     CLOCKWISE[ctx.game] ? t('Play passes to the left ↻') : t('Play passes to the right ↺')));
@@ -479,6 +481,14 @@ function sidePanel() {
       S.seat !== null ? form : h('p', {}, t('Spectators read the chat.'))));
   setTimeout(() => { log.scrollTop = log.scrollHeight; chatList.scrollTop = chatList.scrollHeight; });
   return panel;
+}
+
+// The table's last move as a sentence, and who made it when it was not the player's choice.
+function lastMoveLine(ctx) {
+  const { last } = ctx.state;
+  const text = lastMoveText({ deck: ctx.deck, game: ctx.game, last, name: nameOfTableSeat(last.seat),
+    mine: S.seat !== null && last.seat === S.seat, events: ctx.state.events });
+  return h('p', { class: 'last-move', 'aria-live': 'polite' }, text, byNote(last.by));
 }
 
 // Who made a move that was not the player's own choice (the server's `last.by`).

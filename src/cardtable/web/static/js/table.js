@@ -193,7 +193,8 @@ function context() {
     view,
     me: state.deal_seat ?? null,
     legal: state.legal || [],
-    myTurn: (state.legal || []).length > 0 && S.sent !== state.version,
+    // nothing is offered while the connection is down: a move could not be sent
+    myTurn: (state.legal || []).length > 0 && S.sent !== state.version && S.connected,
     ui: S.ui,
     hint: S.hint,
     nameOf: (dealSeat) => nameOfTableSeat(tableSeatOf(dealSeat)),
@@ -233,6 +234,7 @@ function render() {
   if (S.matchEnd && !lingering) app.append(matchEndDialog());
   else if (S.dealEnd && S.dealEndOpen && !S.matchEnd) app.append(dealEndDialog());
   restoreFocus(focused, focusedCard);
+  focusDialog();
   // Keyboard play: when it becomes my turn and nothing has the focus, my first card takes it.
   if (document.activeElement === document.body || document.activeElement === null) {
     const first = app.querySelector('.hand button.card:not([disabled])');
@@ -240,6 +242,31 @@ function render() {
       first.focus({ preventScroll: true });
     }
   }
+}
+
+// A modal dialog holds the focus: it takes it when it opens, and Tab cycles inside it.
+function focusDialog() {
+  const dialog = app.querySelector('[role=dialog][aria-modal=true]');
+  if (!dialog || dialog.contains(document.activeElement)) return;
+  const first = dialog.querySelector('[autofocus]') || focusables(dialog)[0];
+  if (first) first.focus({ preventScroll: true });
+}
+
+function focusables(root) {
+  return [...root.querySelectorAll('a[href], button:not([disabled]), input, select, textarea')];
+}
+
+function trapTab(event) {
+  const dialog = app.querySelector('[role=dialog][aria-modal=true]');
+  if (!dialog) return false;
+  const items = focusables(dialog);
+  if (!items.length) return false;
+  const at = items.indexOf(document.activeElement);
+  let next = null;
+  if (event.shiftKey && at <= 0) next = items[items.length - 1];
+  else if (!event.shiftKey && (at === -1 || at === items.length - 1)) next = items[0];
+  if (next) { next.focus(); event.preventDefault(); }
+  return true;
 }
 
 function restoreFocus(id, key) {
@@ -516,7 +543,8 @@ function dealSummary(end) {
   const outcome = end.outcome;
   const module = GAMES[S.info.game];
   return h('div', { class: 'deal-summary' },
-    S.matchEnd ? h('h3', {}, t('Deal {n} is over', { n: end.deal })) : null,
+    // after the match's points, the last deal's own heading only when there were several
+    S.matchEnd && end.deal > 1 ? h('h3', {}, t('Deal {n} is over', { n: end.deal })) : null,
     outcome && !S.matchEnd ? pointsTable(outcome, module.totalsBySide ? module.totalsBySide(end) : end.totals) : null,
     outcome && module.breakdown
       ? module.breakdown({ ...context(), seats_of_deal: end.seats_of_deal }, outcome) : null,
@@ -584,6 +612,7 @@ function matchEndDialog() {
 // -- keys -------------------------------------------------------------------------------------
 
 document.addEventListener('keydown', (event) => {
+  if (event.key === 'Tab' && trapTab(event)) return;
   if (event.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.key === 'h' || event.key === 'H') {

@@ -14,14 +14,14 @@ import cardtable
 from cardtable.cards.french import FRENCH_DECK, card_text
 from cardtable.cli.main import main
 from cardtable.cli.tables import SeatNames, renderer_for
-
-#: The level the terminal names each bot by (``cardtable.cli.tables.base.bot_label``).
-LEVEL = {"heuristic": "medium", "ismcts": "hard"}
 from cardtable.cli.tables.pontinho import PontinhoTable
 from cardtable.engine.action import Action
 from cardtable.engine.game import State
 from cardtable.engine.record import replay
 from cardtable.errors import CardtableError
+
+#: The level the terminal names each bot by (``cardtable.cli.tables.base.bot_label``).
+LEVEL = {"heuristic": "medium", "ismcts": "hard"}
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -177,7 +177,8 @@ def test_reduced_deals_are_named_by_table_seat_and_bots_decide_buybacks(
             if seat in seats:
                 row = rf"^\s*{seat + 1}\s+{LEVEL.get(names[seat], names[seat])}\s"
             else:  # out: not dealt in, listed as out
-                row = rf"^\s*{seat + 1}\s+{LEVEL.get(names[seat], names[seat])}\s+—\s+—\s+\d+\s+out\b"
+                level = LEVEL.get(names[seat], names[seat])
+                row = rf"^\s*{seat + 1}\s+{level}\s+—\s+—\s+\d+\s+out\b"
             assert re.search(row, section, re.MULTILINE), (index, seat, row)
     decided = [text for deal in deals for text in deal.get("decisions", [])]
     assert decided

@@ -36,7 +36,7 @@ class AccessAtDebug(logging.Filter):
 
     def __init__(self, level: str) -> None:
         super().__init__()
-        self.shown = logging.getLevelName(level.upper()) <= logging.DEBUG
+        self.shown: bool = logging.getLevelNamesMapping().get(level.upper(), 0) <= logging.DEBUG
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.levelno, record.levelname = logging.DEBUG, "DEBUG"

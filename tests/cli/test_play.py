@@ -140,18 +140,18 @@ def test_watch_plays_every_seat_and_prints_the_final_scores(tmp_path: Path) -> N
     outcome = replay(path).result()
     assert outcome["over"] is True
     best = max(outcome["points"])
-    winners = " and ".join(f"Seat {seat} · random" for seat in outcome["winners"])
+    winners = " and ".join(f"Bot {seat + 1} (random)" for seat in outcome["winners"])
     assert f"{winners} wins with {best} points." in result.output or "share the win" in (
         result.output
     )
     for seat, points in enumerate(outcome["points"]):
-        assert re.search(rf"│\s+{seat} │ random\s+│\s+{points}", result.output)
+        assert re.search(rf"│\s+{seat + 1} │ random\s+│\s+{points}", result.output)
 
 
 def test_watch_with_the_default_heuristic_bots() -> None:
     result = run("punttu", "--watch", "--delay", "0", "--seed", "1")
     assert result.exit_code == 0, result.output
-    assert "Seat 0 · heuristic plays" in result.output
+    assert "Bot 1 (medium) plays" in result.output
     assert "Final scores" in result.output
 
 
@@ -183,7 +183,7 @@ def test_record_of_a_finished_deal_replays_to_the_same_result(tmp_path: Path) ->
     outcome = replayed.state.outcome
     assert outcome is not None
     for seat, points in enumerate(outcome.points):
-        assert re.search(rf"│\s+{seat} │ \w+\s+│\s+{points}", result.output)
+        assert re.search(rf"│\s+{seat + 1} │ \w+\s+│\s+{points}", result.output)
 
 
 def test_a_match_of_several_deals(tmp_path: Path) -> None:
@@ -217,9 +217,10 @@ def test_one_bot_per_other_seat() -> None:
         "--delay", "0", "--seed", "2", input="q\n",
     )
     assert result.exit_code == 0, result.output
-    assert "Seat 0 · random deals; you lead the first trick" in result.output
+    assert "Bot 1 (random) deals; you lead the first trick" in result.output
     rows = re.findall(r"│ [▶ ]\s+(\d)  (\w+)", result.output)
-    assert rows == [("0", "random"), ("1", "You"), ("2", "heuristic")]
+    # seats counted from 1 and bots named by their level, as players know them
+    assert rows == [("1", "random"), ("2", "You"), ("3", "medium")]
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,9 @@ from cardtable.engine.game import State
 from cardtable.engine.record import replay
 from cardtable.errors import CardtableError
 
+#: The level the terminal names each bot by (``cardtable.cli.tables.base.bot_label``).
+LEVEL = {"heuristic": "medium", "ismcts": "hard"}
+
 
 def run(*args: str, input: str | None = None) -> Result:
     return CliRunner().invoke(main, ["play", "pontinho", "--delay", "0", *args], input=input)
@@ -105,7 +108,7 @@ def test_typed_turns_with_the_engines_reason_on_a_bad_meld() -> None:
     assert "You discard Kd." in out
     assert re.search(r"passed on Kd\.", out)
     # The claim round: who discarded, who drew, who passed, and the numbered answers.
-    assert "Seat 1 · random discarded Qc. Seat 2 · random drew from the stock." in out
+    assert "Bot 2 (random) discarded Qc. Bot 3 (random) drew from the stock." in out
     assert "Advance Qc? (a meld with it, or pass)" in out
     assert "1 pass   2 advance Qc Kc Ac" in out
     assert "You advance Qc: meld 5, Qc Kc Ac" in out
@@ -137,13 +140,13 @@ def test_watch_prints_the_penalty_table_of_the_record(
     for seat in range(players):
         left = " ".join(outcome.details["hands"][seat]) or "—"
         points = outcome.points[seat]
-        row = rf"\b{seat}\s+random\s+{re.escape(left)}\s+{points}\s+{points}\b"
+        row = rf"\b{seat + 1}\s+random\s+{re.escape(left)}\s+{points}\s+{points}\b"
         assert re.search(row, section), (seat, row)
     went_out = outcome.details["went_out"]
     if went_out is None:
         assert "the deal is void" in out
     else:
-        assert f"Seat {went_out} · random went out: bateu!" in out
+        assert f"Bot {went_out + 1} (random) went out: bateu!" in out
 
 
 @pytest.mark.parametrize("seed", [3, 6])
@@ -172,12 +175,14 @@ def test_reduced_deals_are_named_by_table_seat_and_bots_decide_buybacks(
         section = sections[index]
         for seat in range(4):
             if seat in seats:
-                row = rf"^\s*{seat}\s+{names[seat]}\s"
+                row = rf"^\s*{seat + 1}\s+{LEVEL.get(names[seat], names[seat])}\s"
             else:  # out: not dealt in, listed as out
-                row = rf"^\s*{seat}\s+{names[seat]}\s+—\s+—\s+\d+\s+out\b"
+                level = LEVEL.get(names[seat], names[seat])
+                row = rf"^\s*{seat + 1}\s+{level}\s+—\s+—\s+\d+\s+out\b"
             assert re.search(row, section, re.MULTILINE), (index, seat, row)
     decided = [text for deal in deals for text in deal.get("decisions", [])]
     assert decided
-    printed = re.findall(r"^Seat (\d) · (\w+): (buyback|decline)\.$", out, re.MULTILINE)
+    printed = re.findall(r"^Bot (\d) \((\w+)\): (buyback|decline)\.$", out, re.MULTILINE)
     assert [text for _seat, _name, text in printed] == decided
-    assert all(names[int(seat)] == name for seat, name, _text in printed)
+    assert all(LEVEL.get(names[int(seat) - 1], names[int(seat) - 1]) == name
+               for seat, name, _text in printed)

@@ -116,6 +116,10 @@ class Client:
                 return None
             if message["type"] == "state" and message["legal"]:
                 return message
+            pause = message.get("pause") if message["type"] == "state" else None
+            if pause and message["seat"] in pause["waiting"]:
+                # the deal-end pause: this client is ready for the next deal
+                await self.send({"type": "continue", "deal": pause["deal"]})
 
     async def act(self, text: str, version: int, ref: str | None = None) -> None:
         await self.send({"type": "action", "action": text, "version": version,

@@ -70,6 +70,10 @@ def test_states_are_shared_and_exact(tmp_path: Path) -> None:
                 assert message["view"] == _json(match.deal_view(deal_seat))
                 assert ("hand" in message["view"]) == (seat is not None)
             mover, phase = table.mover()
+            if phase == "pause":  # the deal-end pause: everyone is ready for the next deal
+                for seat in range(4):
+                    await table.continue_deal(seat, len(match.deals))
+                continue
             assert mover is not None and phase == "deal"
             legal = match.current.legal_actions()
             await table.act(mover, str(rng.choice(legal)), table.version)

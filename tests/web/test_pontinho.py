@@ -60,14 +60,21 @@ class Scripted:
         self.ws.send(json.dumps({"type": "hello", "token": token}))
 
     def play(self, text: str) -> None:
+        """Play ``text`` when offered; a move that is the seat's only choice is not offered
+        but made by the server (``forced``): then this only waits for it to be announced."""
         while True:
             message = json.loads(self.ws.recv(timeout=20))
             if message["type"] == "error":
                 raise AssertionError(message)
+            if message["type"] == "state" and message.get("forced") == text:
+                return
             if message["type"] == "state" and text in message.get("legal", []):
                 self.ws.send(json.dumps({"type": "action", "action": text,
                                          "version": message["version"]}))
                 return
+
+    def continue_deal(self, deal: int) -> None:
+        self.ws.send(json.dumps({"type": "continue", "deal": deal}))
 
     def close(self) -> None:
         self._connection.__exit__(None, None, None)
@@ -97,9 +104,11 @@ def test_advance_take_meld_lay_off_and_go_out(
     page.fill("#join-name", "Ana")
     page.click(".take-seat")
     try:
-        # my first turn: draw from the stock (I play first and may burn it), keep it, discard Kc
-        page.click("#draw")
+        # my first turn: nothing to take, so the server draws for me (my only choice), and
+        # as the first player I may burn the card; I keep it and discard Kc
         expect(page.locator("#burn")).to_be_visible()
+        expect(page.locator("#draw")).to_have_count(0)
+        expect(page.locator(".log")).to_contain_text("your only choice, made for you")
         expect(page.locator(".drawn button.card")).to_have_attribute("data-card", "Kd")
         page.click("#sort-suit")
         first = page.locator(".hand button.card").first
@@ -124,12 +133,19 @@ def test_advance_take_meld_lay_off_and_go_out(
         screenshot(page, f"pontinho-claim-{size}")
         page.click("#advance")
         expect(page.locator('.meld[data-number="1"]')).to_contain_text("you")
+        # the last move, on the felt: what was taken from where, and the meld
+        expect(page.locator(".last-move")).to_have_text(
+            "You advanced: took six of hearts from the discard pile and melded four of hearts, "
+            "five of hearts, six of hearts.")
         cy.play("discard 9s")
+        expect(page.locator(".last-move")).to_have_text("Cy discarded nine of spades.")
         # my turn: take the 9s into a meld with 9c 9d
         expect(page.locator("#take")).to_be_disabled()
         select(page, "9c", "9d")
         page.click("#take")
         expect(page.locator('.meld[data-number="2"] .card')).to_have_count(3)
+        expect(page.locator(".last-move")).to_contain_text(
+            "You took nine of spades from the discard pile and melded")
         select(page, "Jd", "Qd", "Kd")
         page.click("#meld")
         expect(page.locator('.meld[data-number="3"]')).to_be_visible()
@@ -138,8 +154,9 @@ def test_advance_take_meld_lay_off_and_go_out(
         page.click("#layoff-1")
         expect(page.locator('.meld[data-number="1"] .card')).to_have_count(4)
         screenshot(page, f"pontinho-melds-{size}")
-        select(page, "2s")
-        page.click("#discard")  # my last card: I go out, the one-deal match ends
+        # my last card, 2s, can only be discarded: the server does it, I go out, the
+        # one-deal match ends
+        expect(page.locator(".log")).to_contain_text("discard")
         dialog = page.get_by_role("dialog")
         expect(dialog).to_contain_text("The match is over")
         expect(dialog).to_contain_text("Winner: you")
@@ -201,7 +218,7 @@ def test_a_bust_person_chooses_to_buy_back_in(
     page.fill("#join-name", "Ana")
     page.click(".take-seat")
     try:
-        page.click("#draw")
+        expect(page.locator("#burn")).to_be_visible()  # drawn for me: my only choice
         select(page, "Qs")
         page.click("#discard")
         bob.play("draw")
@@ -213,6 +230,8 @@ def test_a_bust_person_chooses_to_buy_back_in(
         expect(dialog).to_contain_text("Deal 1 is over")
         expect(dialog.locator(".decision")).to_contain_text("Decide before the next deal")
         screenshot(page, "pontinho-buyback-phone")
+        for other in others:  # ready for the next deal; the person's decision is theirs
+            other.continue_deal(1)
         dialog.get_by_role("button", name="buy back in").click()
         expect(page.locator(".table-head .deal")).to_have_text("Deal 2")
         expect(page.locator(".seat.mine .hand button.card")).to_have_count(9)  # back in

@@ -35,6 +35,9 @@ class Person:
             if message["type"] == "state" and message["legal"]:
                 self.ws.send(json.dumps({"type": "action", "action": message["legal"][0],
                                          "version": message["version"]}))
+            pause = message.get("pause") if message["type"] == "state" else None
+            if pause and message["seat"] in pause["waiting"]:  # ready for the next deal
+                self.ws.send(json.dumps({"type": "continue", "deal": pause["deal"]}))
 
     def close(self) -> None:
         self.connection.__exit__(None, None, None)

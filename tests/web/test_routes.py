@@ -167,3 +167,15 @@ def test_rules_pages_refuse_bad_tables_clearly(tmp_path: Path) -> None:
         hungarian = http.get("/rules/pontinho?bust=lots&lang=hu")
         assert "Ezek a szabályok nem jeleníthetők meg" in hungarian.text
         assert "egész szám" in hungarian.text  # the engine's reason, in the page's language
+
+
+def test_every_page_has_the_projects_icon(tmp_path: Path) -> None:
+    """Issue 16 §7: /favicon.ico was a 404 on /how and /rules, which link no icon."""
+    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+        icon = http.get("/favicon.ico")
+        assert icon.status_code == 200
+        assert icon.headers["content-type"].startswith("image/svg+xml") and "<svg" in icon.text
+        # the rules sheet is also a file of its own (cardtable rules): it links nothing and
+        # the browser asks for /favicon.ico
+        for path in ("/", "/how/putto"):
+            assert '<link rel="icon" href="/cards/back.svg">' in http.get(path).text, path

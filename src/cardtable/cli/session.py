@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -42,6 +43,9 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _, ngettext
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+#: A rule id cited in an engine message, "(PO-21)" or "(PU-3, PU-4)": for developers and the
+#: rules sheet, not for a player at the table.
+RULE_IDS = re.compile(r"\s*\((?:P[UOT]-\d+(?:\s*(?:,|;|…|and|\.\.\.)\s*)?)+\)")
 HELP_WORDS = frozenset({"?", "help"})
 HINT_WORDS = frozenset({"h", "hint"})
 #: The hint's search budget: smaller than the hard bot's, so the answer comes quickly.
@@ -50,6 +54,11 @@ HINT_SECONDS = 0.5
 #: How many alternatives the hint shows.
 HINT_TOP = 4
 TABLE_WORDS = frozenset({"t", "table"})
+
+
+def without_rule_ids(message: str) -> str:
+    """``message`` without the rule ids it cites (see ``RULE_IDS``)."""
+    return RULE_IDS.sub("", message)
 
 
 class Ending(enum.Enum):
@@ -436,7 +445,7 @@ class Session:
             raise _Quit from None
 
     def _error(self, message: str) -> None:
-        self.console.print(Text("  " + message, style="red"))
+        self.console.print(Text("  " + without_rule_ids(message), style="red"))
 
     def _pause(self, seconds: float) -> None:
         if seconds > 0:

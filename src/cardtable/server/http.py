@@ -69,6 +69,10 @@ Options = Annotated[
     Field(default_factory=dict, max_length=MAX_OPTIONS,
           description="option name → value, as /api/games describes them"),
 ]
+ContinueSeconds = Annotated[
+    float, Field(ge=0.01, le=3600, allow_inf_nan=False,
+                 description="how long the deal-end pause waits for people to press Continue")
+]
 TurnSeconds = Annotated[
     float, Field(ge=0, le=3600, allow_inf_nan=False, description="turn timer; 0: none")
 ]
@@ -93,6 +97,7 @@ class CreateTable(Strict):
     turn_seconds: TurnSeconds | None = Field(None, description="turn timer; absent or 0: none")
     hints: bool = True
     public: bool = Field(False, description="open to anyone: listed in the lobby's open tables")
+    continue_seconds: ContinueSeconds = 30.0
 
 
 class JoinTable(Strict):
@@ -110,6 +115,7 @@ class QuickPlay(Strict):
     options: Options
     turn_seconds: TurnSeconds | None = None
     hints: bool = True
+    continue_seconds: ContinueSeconds = 30.0
 
 
 class SeatInfo(BaseModel):
@@ -131,6 +137,7 @@ class TableInfo(BaseModel):
     version: int
     turn_seconds: float | None
     hints: bool
+    continue_seconds: float
     deal: int
     seats: list[SeatInfo]
     free_seats: list[int]
@@ -316,6 +323,7 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
             turn_seconds=spec.turn_seconds,
             hints=spec.hints,
             public=spec.public,
+            continue_seconds=spec.continue_seconds,
         )
         table = await lobby.create(config, address)
     except ServerError as error:
@@ -358,7 +366,7 @@ async def quick_play(body: QuickPlay, request: Request) -> Any:
     try:
         await lobby.services.limits.create(address)
         config = lobby.quick_config(body.game, body.players, body.level, dict(body.options),
-                                    body.turn_seconds, body.hints)
+                                    body.turn_seconds, body.hints, body.continue_seconds)
         table = await lobby.create(config, address, waits=False)
         table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
     except ServerError as error:

@@ -203,6 +203,11 @@ async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 
                     stats.latencies.append(clock() - sent[1])
                     stats.accepted += 1
                 sent = None
+            pause = message.get("pause")
+            if pause and message["seat"] in pause["waiting"]:
+                # the deal-end pause: ready for the next deal at once
+                await ws.send(dumps({"type": "continue", "deal": pause["deal"]}))
+                continue
             if message["legal"] and sent is None and message["status"] == "running":
                 if pace:
                     await asyncio.sleep(pace * jitter.uniform(0.5, 1.5))

@@ -350,6 +350,11 @@ class Lobby:
             raise ServerError(
                 "table/bad_config", reason=_("the turn timer is 0.01 to 3600 seconds")
             )
+        if not 0.01 <= config.continue_seconds <= 3600:
+            raise ServerError(
+                "table/bad_config",
+                reason=_("the wait for Continue after a deal is 0.01 to 3600 seconds"),
+            )
         if not any(seat.kind == "person" for seat in config.seats):
             raise ServerError("table/bad_config", reason=_("a table needs at least one person"))
 
@@ -382,6 +387,7 @@ class Lobby:
             turn_seconds=config.turn_seconds or None,
             hints=config.hints,
             public=config.public,
+            continue_seconds=config.continue_seconds,
         )
         writer = self.services.writer
         try:
@@ -499,7 +505,7 @@ class Lobby:
 
     def quick_config(
         self, game: str, players: int | None, level: str, options: dict[str, Any],
-        turn_seconds: float | None = None, hints: bool = True,
+        turn_seconds: float | None = None, hints: bool = True, continue_seconds: float = 30.0,
     ) -> TableConfig:
         try:
             table = cardtable.game(game, players, **options)
@@ -510,5 +516,6 @@ class Lobby:
         )
         return TableConfig(
             game=table.name, players=table.players, options=options, seats=seats,
-            turn_seconds=turn_seconds, hints=hints, public=True,  # listed once running (to watch)
+            turn_seconds=turn_seconds, hints=hints, continue_seconds=continue_seconds,
+            public=True,  # listed once running (to watch)
         )

@@ -29,8 +29,22 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, ensure_ascii=False, default=str)
 
 
+class AccessAtDebug(logging.Filter):
+    """uvicorn logs every request at info: one line per request (a WebSocket move, each card
+    image) buried what the server had to say. Its access lines are logged at debug instead,
+    so they show only with ``--log-level debug``."""
+
+    def __init__(self, level: str) -> None:
+        super().__init__()
+        self.shown: bool = logging.getLevelNamesMapping().get(level.upper(), 0) <= logging.DEBUG
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return self.shown
+
+
 def setup(level: str = "info") -> None:
-    """Send the server's and uvicorn's logs to stderr as JSON lines."""
+    """Send the server's and uvicorn's logs to stderr as JSON lines; requests at debug."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     for name in ("cardtable.server", "uvicorn", "uvicorn.error", "uvicorn.access"):
@@ -38,3 +52,5 @@ def setup(level: str = "info") -> None:
         logger.handlers[:] = [handler]
         logger.propagate = False
         logger.setLevel(level.upper())
+    access = logging.getLogger("uvicorn.access")
+    access.filters[:] = [AccessAtDebug(level)]

@@ -76,11 +76,19 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Hint | Chat | Sync | Ping, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Hello | Act | Hint | Chat | Sync | Ping] = TypeAdapter(ClientMessage)
+class Continue(_Message):
+    """A person is ready for the next deal (the deal-end pause, ``Table.continue_deal``)."""
+
+    type: Literal["continue"]
+    deal: int
 
 
-def parse(text: str | bytes) -> Hello | Act | Hint | Chat | Sync | Ping:
+AnyMessage = Hello | Act | Hint | Chat | Sync | Ping | Continue
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
+
+
+def parse(text: str | bytes) -> AnyMessage:
     """One client message from its JSON text; ``ServerError`` for anything else."""
     if len(text) > MAX_MESSAGE:
         raise ServerError("protocol/too_large", limit=MAX_MESSAGE)

@@ -92,6 +92,8 @@ class TableConfig:
     hints: bool = True
     #: Listed in the lobby's open tables ("open to anyone"); else only its link finds it.
     public: bool = False
+    #: How long the deal-end pause waits for people who have not pressed Continue.
+    continue_seconds: float = 30.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -100,6 +102,7 @@ class TableConfig:
             "turn_seconds": self.turn_seconds,
             "hints": self.hints,
             "public": self.public,
+            "continue_seconds": self.continue_seconds,
         }
 
     @classmethod
@@ -112,6 +115,7 @@ class TableConfig:
             turn_seconds=data.get("turn_seconds"),
             hints=bool(data.get("hints", True)),
             public=bool(data.get("public", False)),
+            continue_seconds=float(data.get("continue_seconds", 30.0)),
         )
 
 
@@ -252,6 +256,13 @@ class Table:
         #: The current deal's views by deal seat, built together once per version (``_views``).
         self._views_built: tuple[int, object, dict[int | None, dict[str, Any]]] | None = None
         self.result: dict[str, Any] | None = None
+        #: The deal-end pause (``mover`` gives phase ``pause``): the people who pressed
+        #: Continue, and when the next deal is dealt without the others. Never stored: after
+        #: a restart the pause starts again.
+        self.continued: set[int] = set()
+        self.pause_deadline: float | None = None
+        #: Who made each action of the current deal (``by`` of its stored event), in order.
+        self.deal_by: list[str] = []
         #: Set when a step could not be stored, until ``_recover`` rebuilt the table.
         self.suspended = False
         self._recovering: asyncio.Task[None] | None = None
@@ -283,6 +294,7 @@ class Table:
             self.status = "running"
         elif event.kind == "deal":
             assert self.match is not None
+            self.deal_by = []
             if data["number"] > 1:
                 deal = self.match.next_deal()
                 if deal.seed != data["seed"]:
@@ -295,6 +307,7 @@ class Table:
             assert self.match is not None
             self.match.current.apply(data["text"])
             self.last = {"seat": data["seat"], "action": data["text"], "by": data.get("by")}
+            self.deal_by.append(data.get("by") or "person")
         elif event.kind == "decision":
             assert self.match is not None
             self.match.apply(data["text"])
@@ -320,6 +333,7 @@ class Table:
             "version": self.version,
             "turn_seconds": self.config.turn_seconds,
             "hints": self.config.hints,
+            "continue_seconds": self.config.continue_seconds,
             "deal": len(match.deals) if match else 0,
             "seats": [self._seat_info(i) for i in range(len(self.seats))],
             "free_seats": self.free_seats(),
@@ -341,7 +355,8 @@ class Table:
 
     def mover(self) -> tuple[int | None, str]:
         """The table seat whose decision is pending and the phase: ``deal``, ``decision``,
-        ``waiting`` or ``over``."""
+        ``pause`` (a deal is over, the next waits for Continue; nobody moves), ``waiting`` or
+        ``over``."""
         match = self.match
         if self.status == "waiting" or match is None:
             return None, "waiting"
@@ -350,6 +365,8 @@ class Table:
         state = match.current
         if not state.is_over:
             return match.table_seat(state.to_move), "deal"
+        if match.to_move is None:
+            return None, "pause"  # the next deal waits for the people's Continue
         return match.to_move, "decision"
 
     def _common(self) -> dict[str, Any]:
@@ -370,6 +387,10 @@ class Table:
             "deadline": self.deadline if mover is not None else None,
             "last": self.last,
         }
+        if phase == "pause":
+            common["pause"] = {"deal": len(match.deals) if match else 0,
+                               "waiting": self.waiting_for(),
+                               "deadline": self.pause_deadline}
         if match is not None:
             common["deal"] = len(match.deals)
             common["seats_of_deal"] = list(match.seats_of_deal(len(match.deals) - 1))
@@ -392,13 +413,30 @@ class Table:
         message["events"] = self._events_seen.get(deal_seat, [])
         message["legal"] = []
         if full:
-            message["log"] = [[s, str(a)] for s, a in state.history]
+            # [deal seat, action, by]; a move that was a person's only choice is shown so
+            # only to them (see ``state_message``'s ``last``)
+            by_of = self.deal_by
+
+            def shown_by(index: int, mover: int) -> str:
+                by = by_of[index] if index < len(by_of) else "person"
+                return "person" if by == "auto" and mover != deal_seat else by
+
+            message["log"] = [[s, str(a), shown_by(i, s)]
+                              for i, (s, a) in enumerate(state.history)]
+        last = message.get("last")
+        if last is not None and last.get("by") == "auto" and last.get("seat") != seat:
+            # Whether a person's move was their only choice is theirs to know (it tells what
+            # their hand lacked): everyone else sees it as the person's own.
+            message["last"] = {**last, "by": "person"}
         if seat is not None and message["to_move"] == seat and self.status == "running":
             if message["phase"] == "deal":
                 message["legal"] = [str(a) for a in state.legal_actions()]
             elif message["phase"] == "decision":
                 message["legal"] = [str(a) for a in match.legal_actions()]
                 message["decision_view"] = match.decision_view(seat)
+            if len(message["legal"]) == 1 and self.auto_level(seat) is None:
+                # Their only choice, made for them in a moment (``schedule``): nothing to ask.
+                message["forced"] = message["legal"].pop()
         return message
 
     def _views(self) -> dict[int | None, dict[str, Any]]:
@@ -696,6 +734,8 @@ class Table:
                     match.apply(text)
                 except IllegalAction as error:
                     raise ServerError("action/illegal", reason=str(error)) from None
+                # deciding between deals is being ready for the next one (no second click)
+                self.continued.add(seat)
                 decisions = getattr(match, "decisions", None)
                 canonical = decisions[-1][-1][1] if decisions and decisions[-1] else text
                 kind = "decision"
@@ -710,6 +750,10 @@ class Table:
             if accepted is not None:
                 accepted(self.version)
             self.last = {"seat": seat, "action": canonical, "by": by}
+            if kind == "action":
+                self.deal_by.append(by)
+            if any(e.kind == "deal" for e in stored):
+                self.deal_by = []
             if status is not None:
                 self.status = status
                 self.result = result
@@ -722,7 +766,9 @@ class Table:
     def _advance(
         self, match: Match, stored: list[StoredEvent]
     ) -> tuple[str | None, dict[str, Any] | None]:
-        """After a move: the next deal when one is due, or the match's end (events appended)."""
+        """After a move: the match's end, or the next deal when one is due and nobody is to
+        be waited for (else the deal-end pause begins: ``mover`` says ``pause``; events
+        appended)."""
         if not match.current.is_over:
             return None, None
         if match.is_over:
@@ -730,8 +776,8 @@ class Table:
             result = outcome.to_dict() if outcome is not None else None
             stored.append(StoredEvent(self.version + len(stored) + 1, "end", {"outcome": result}))
             return "finished", result
-        if match.to_move is None:
-            match.next_deal()
+        if match.to_move is None and not self.waiting_for():
+            match.next_deal()  # nobody to wait for (everyone away): no pause
             stored.append(
                 StoredEvent(self.version + len(stored) + 1, "deal", self._deal_data(match))
             )
@@ -744,6 +790,8 @@ class Table:
         new_deal = any(e.kind == "deal" for e in stored)
         if new_deal:
             self._events_seen = {}
+            self.continued = set()
+            self.pause_deadline = None
         self.schedule()
         self._send_states(full=new_deal)
         if self.status == "finished":
@@ -827,6 +875,8 @@ class Table:
         self.last, self.result, self._events_seen = fresh.last, fresh.result, {}
         self._views_built = None
         self.deadline = None
+        self.continued, self.pause_deadline = set(), None
+        self.deal_by = fresh.deal_by
         for mine, stored in zip(self.seats, fresh.seats, strict=True):
             mine.name, mine.token_hash = stored.name, stored.token_hash
 
@@ -850,7 +900,10 @@ class Table:
         self.deadline = None
         if self.status != "running" or self.suspended:
             return
-        mover, _phase = self.mover()
+        mover, phase = self.mover()
+        if phase == "pause":
+            self._schedule_next_deal()
+            return
         if mover is None:
             return
         level = self.auto_level(mover)
@@ -859,11 +912,104 @@ class Table:
             self._pending = _spawn(
                 self._auto(mover, level, self.version, by, self.services.config.bot_delay)
             )
+        elif (only := self.forced_move()) is not None:
+            self._pending = _spawn(
+                self._forced(mover, only, self.version, self.services.config.bot_delay)
+            )
         elif self.config.turn_seconds:
             self.deadline = self.services.clock() + self.config.turn_seconds
             self._pending = _spawn(
                 self._auto(mover, STAND_IN, self.version, "timer", self.config.turn_seconds)
             )
+
+    # -- the deal-end pause ----------------------------------------------------------------------
+
+    def waiting_for(self) -> list[int]:
+        """The people the deal-end pause waits for: every person's seat not played by a
+        stand-in and not yet continued (bots never hold a table up)."""
+        return [i for i, seat in enumerate(self.seats)
+                if seat.plan.kind == "person" and not seat.away and i not in self.continued]
+
+    def _schedule_next_deal(self) -> None:
+        """The pause's countdown (``continue_seconds`` from its start, kept when rescheduled),
+        or the next deal at once when nobody is to be waited for."""
+        if self.pause_deadline is None:
+            self.pause_deadline = self.services.clock() + self.config.continue_seconds
+        delay = 0.0
+        if self.waiting_for():
+            delay = max(0.0, self.pause_deadline - self.services.clock())
+        self._pending = _spawn(self._next_deal_after(delay, self.version))
+
+    async def _next_deal_after(self, delay: float, version: int) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            if self.version != version or self.suspended or self.mover()[1] != "pause":
+                return
+            try:
+                await self._deal_next()
+            except ServerError as error:
+                log.debug("next deal not dealt", extra={"table": self.code, "code": error.code})
+
+    async def continue_deal(self, seat: int | None, deal: int) -> None:
+        """A person pressed Continue after deal ``deal`` (a client's ``continue``), in the
+        pause or while someone decides between deals. The next deal is dealt once nobody is
+        left to wait for. A Continue for another deal, or during a deal, changes nothing (a
+        late or repeated press)."""
+        if seat is None:
+            raise ServerError("seat/spectator")
+        async with self.lock:
+            if self.suspended:
+                raise ServerError("server/storage_unavailable")
+            match = self.match
+            phase = self.mover()[1]
+            if match is None or phase not in ("pause", "decision") or deal != len(match.deals):
+                return
+            if seat in self.continued:
+                return
+            self.continued.add(seat)  # also while someone decides between deals (Pontinho)
+            if phase == "decision":
+                return
+            if self.waiting_for():
+                self._send_states()  # everyone sees who is still awaited
+                return
+            await self._deal_next()
+
+    async def _deal_next(self) -> None:
+        """End the pause (lock held): deal the next deal, store it, tell everyone."""
+        match = self.match
+        assert match is not None
+        match.next_deal()
+        stored = [StoredEvent(self.version + 1, "deal", self._deal_data(match))]
+        await self._commit(stored)
+        self.version += len(stored)
+        self.deal_by = []
+        self._after_step(match, False, stored)
+
+    def forced_move(self) -> str | None:
+        """The one legal choice of the person on turn, when they have exactly one (Pontinho's
+        claim round for someone who cannot advance, PO-21; a last card; a lone buy-back
+        choice); ``None`` otherwise. Such a decision is never asked: ``schedule`` makes it for
+        them through ``act``, ``by="auto"``, as the terminal does (``Session._human_turn``)."""
+        match = self.match
+        mover, phase = self.mover()
+        if match is None or mover is None or self.auto_level(mover) is not None:
+            return None
+        if phase == "deal":
+            legal = match.current.legal_actions()
+        elif phase == "decision":
+            legal = match.legal_actions()
+        else:
+            return None
+        return str(legal[0]) if len(legal) == 1 else None
+
+    async def _forced(self, seat: int, text: str, version: int, delay: float) -> None:
+        """A person's only choice, made for them after the pause a bot's move gets (so the
+        table cannot tell it from a bot's quick answer; see docs/protocol.md)."""
+        try:
+            await asyncio.sleep(delay if delay > 0 else 0)
+            await self.act(seat, text, version, by="auto")
+        except ServerError as error:
+            log.debug("forced move dropped", extra={"table": self.code, "code": error.code})
 
     async def _auto(self, seat: int, level: str, version: int, by: str, delay: float) -> None:
         try:

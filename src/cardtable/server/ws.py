@@ -29,6 +29,7 @@ from cardtable.server.protocol import (
     PROTOCOL_VERSION,
     Act,
     Chat,
+    Continue,
     Hello,
     Hint,
     Ping,
@@ -179,6 +180,8 @@ async def _handle_message(table: Table, connection: Connection, text: str) -> No
                 connection.language = normalize_language(message.lang) or connection.language
             async with table.lock:
                 table.resync(connection)
+        elif isinstance(message, Continue):
+            await table.continue_deal(connection.seat, message.deal)
         elif isinstance(message, Ping):
             connection.push(dumps({"type": "pong", "v": PROTOCOL_VERSION, "ref": ref}))
         elif isinstance(message, Hello):

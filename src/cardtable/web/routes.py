@@ -101,7 +101,8 @@ def how_page(game: str, request: Request) -> Response:
         f'<!doctype html><html lang="{escape(lang.replace("_", "-"))}"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(gettext(title))} · cardtable</title>"
-        '<link rel="stylesheet" href="/static/app.css"></head><body class="prose">'
+        '<link rel="stylesheet" href="/static/app.css">'
+        '<link rel="icon" href="/cards/back.svg"></head><body class="prose">'
         '<header class="top"><a class="brand" href="/">cardtable</a></header>'
         f"<main><h1>{escape(gettext(title))}</h1>{body}{rules}"
         f'<p><a href="/">{escape(gettext("Back to the lobby"))}</a></p></main></body></html>'
@@ -135,7 +136,8 @@ def _rules_error(lang: str, status: int, code: str, message: str) -> HTMLRespons
         f'<!doctype html><html lang="{escape(lang.replace("_", "-"))}"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(gettext(NO_RULES))} · cardtable</title>"
-        '<link rel="stylesheet" href="/static/app.css"></head><body class="prose">'
+        '<link rel="stylesheet" href="/static/app.css">'
+        '<link rel="icon" href="/cards/back.svg"></head><body class="prose">'
         '<header class="top"><a class="brand" href="/">cardtable</a></header>'
         f'<main><h1>{escape(gettext(NO_RULES))}</h1>'
         f'<p class="error" role="alert" data-code="{escape(code)}">{escape(message)}</p>'
@@ -208,6 +210,12 @@ def card_picture(deck: str, name: str) -> Response:
             status_code=404,
         )
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": CACHE})
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> Response:
+    """Browsers ask for /favicon.ico whatever a page links: the project's card back (SVG)."""
+    return Response(back_svg(), media_type="image/svg+xml", headers={"cache-control": CACHE})
 
 
 @router.get("/cards/back.svg", include_in_schema=False)

@@ -19,9 +19,18 @@ from cardtable.engine.action import Action
 from cardtable.engine.outcome import Outcome
 from cardtable.i18n import _, ngettext
 
+#: The strength a player knows a bot by (the web's levels), for each bot's program name.
+_LEVEL_OF_BOT = {"heuristic": "medium", "ismcts": "hard"}
+
+
+def bot_label(bot: str) -> str:
+    """A bot as players are told of it: its level ("medium", not "heuristic"), translated."""
+    return _(_LEVEL_OF_BOT.get(bot, bot))
+
 
 class SeatNames:
-    """Readable names for the seats: "You" for the human, "Seat 2 · heuristic" for a bot.
+    """Readable names for the seats: "You" for the human, "Bot 3 (medium)" for a bot, its
+    number counted from 1 as players count (the web's names too).
 
     ``players[table seat]`` is a bot's name, or ``None`` for the (single) human seat. A deal may
     be dealt to only some of the table's seats (Pontinho, when players are out): ``for_deal``
@@ -65,15 +74,15 @@ class SeatNames:
         bot = self.players[table_seat]
         if bot is None:
             return _("You")
-        return _("Seat {seat} · {bot}").format(seat=table_seat, bot=bot)
+        return _("Bot {n} ({level})").format(n=table_seat + 1, level=bot_label(bot))
 
     def __call__(self, seat: int) -> str:
-        """The name used in sentences: "You" or "Seat 2 · heuristic"."""
+        """The name used in sentences: "You" or "Bot 3 (medium)"."""
         return self.at_table(self.seats[seat])
 
     def number(self, seat: int) -> str:
-        """The seat number shown in a table's seat column: the table seat's."""
-        return str(self.seats[seat])
+        """The seat number shown in a table's seat column: the table seat's, from 1."""
+        return str(self.seats[seat] + 1)
 
     def player(self, seat: int) -> str:
         """The name used in a table that also has a seat-number column."""
@@ -81,7 +90,7 @@ class SeatNames:
 
     def player_at_table(self, table_seat: int) -> str:
         bot = self.players[table_seat]
-        return _("You") if bot is None else bot
+        return _("You") if bot is None else bot_label(bot)
 
     def is_you(self, seat: int | None) -> bool:
         return seat is not None and seat == self.human
@@ -243,7 +252,7 @@ class TableRenderer(ABC):
             style = "bold" if any(names.is_you(seat) for seat in side) else None
             table.add_row(*row, style=style)
         for table_seat in names.absent():
-            row = [str(table_seat), names.player_at_table(table_seat), _("out")]
+            row = [str(table_seat + 1), names.player_at_table(table_seat), _("out")]
             if totals is not None:
                 row.append(starred(totals[table_seat], table_seat in match_winners))
             table.add_row(*row, style="dim")

@@ -184,7 +184,7 @@ class PontinhoTable(TableRenderer):
             total = self.totals[at_table] if at_table < len(self.totals) else 0
             players.add_row(
                 "",
-                str(at_table),
+                str(at_table + 1),
                 Text(self.names.player_at_table(at_table)),
                 Text(_("out"), style="red"),
                 str(total),
@@ -684,7 +684,7 @@ class PontinhoTable(TableRenderer):
             )
         for at_table in names.absent():  # out before this deal: not dealt in
             table.add_row(
-                str(at_table),
+                str(at_table + 1),
                 names.player_at_table(at_table),
                 Text("—", style="dim"),
                 Text("—", style="dim"),

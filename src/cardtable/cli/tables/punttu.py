@@ -63,7 +63,7 @@ class PunttuTable(TableRenderer):
             played = card(trick[s]) if s in trick else Text("")
             players.add_row(
                 Text("▶", style="bold magenta") if s == view["to_move"] else "",
-                str(s),
+                self.names.number(s),
                 name,
                 str(view["hand_sizes"][s]),
                 str(view["points"][s]),

@@ -85,7 +85,7 @@ class PuttoTable(TableRenderer):
     def _team_cell(index: int, side: Sequence[int]) -> str:
         """A team in a table's first column: its letter and seats, "A: 0, 2"."""
         return _("{letter}: {seats}").format(
-            letter=team_letter(index), seats=", ".join(str(seat) for seat in side)
+            letter=team_letter(index), seats=", ".join(str(seat + 1) for seat in side)
         )
 
     def _side_name(self, view: Mapping[str, Any], index: int) -> str:
@@ -120,7 +120,7 @@ class PuttoTable(TableRenderer):
                 name.append(" · " + _("dealer"), style="dim")
             row: list[RenderableType] = [
                 Text("▶", style="bold magenta") if s == view["to_move"] else "",
-                str(s),
+                self.names.number(s),
                 name,
             ]
             if teams:

@@ -1,6 +1,7 @@
 // The table page: one WebSocket to the server, and the table drawn from each state message.
 // The server sends this seat's view and its legal actions; the page only offers those.
 import { describe } from './actions.js';
+import { lastMoveText } from './lastmove.js';
 import { backs, deckOf } from './cards.js';
 import { clear, getJSON, h, postJSON, unescapeHtml } from './dom.js';
 import { lang, loadStrings, mountNav, num, t, tn } from './i18n.js';
@@ -31,6 +32,8 @@ const S = {
   connected: false,
   ui: {}, // the game module's memory between messages (last trick, selection, hand order…)
 };
+// How long the felt shows a deal's final trick or capture before the deal-end dialog opens.
+const DEAL_END_LINGER_MS = 1500;
 let socket = null;
 let shownKey = null;
 let retry = 0;
@@ -103,7 +106,13 @@ function receive(message) {
       S.chat = S.chat.slice(-100);
       break;
     case 'deal_end':
+      // The last trick or capture stays in view a moment before the dialog covers the felt;
+      // the next deal waits for everyone's Continue anyway (the server's deal-end pause).
       S.dealEnd = message;
+      S.dealEndOpen = false;
+      clearTimeout(S.dealEndTimer);
+      S.dealEndTimer = setTimeout(() => { S.dealEndOpen = true; shownKey = null; render(); },
+        DEAL_END_LINGER_MS);
       break;
     case 'match_end':
       S.matchEnd = message;
@@ -131,7 +140,8 @@ function receive(message) {
   const key = JSON.stringify([S.state && S.state.version, S.state && S.state.seat,
     S.state && S.state.legal, S.seats,
     S.seat, S.chatSeen, S.hint && S.hint.version, S.dealEnd && S.dealEnd.deal,
-    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status, S.storage]);
+    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status, S.storage,
+    S.state && S.state.pause, S.dealEndOpen]);
   if (key === shownKey) return;
   shownKey = key;
   render();
@@ -141,11 +151,16 @@ function onState(message) {
   const previous = S.state;
   const newDeal = !previous || previous.deal !== message.deal;
   if (Array.isArray(message.log)) {
-    S.log = message.log.map(([seat, action]) => ({ seat, action, deal: true }));
+    S.log = message.log.map(([seat, action, by]) => ({ seat, action, by, deal: true }));
   } else if (message.last && (!previous || previous.version !== message.version)) {
-    S.log.push({ seat: message.last.seat, action: message.last.action, table: true });
+    S.log.push({ seat: message.last.seat, action: message.last.action, by: message.last.by,
+      table: true });
   }
-  if (newDeal && previous) S.ui = {};
+  if (newDeal && previous) {
+    S.ui = {};
+    // a new deal is being played: the last deal's dialog must not hide it
+    if (!S.matchEnd) { S.dealEnd = null; clearTimeout(S.dealEndTimer); }
+  }
   if (S.info) S.info.status = message.status;
   if (!previous || previous.version !== message.version) S.error = null;
   S.state = message;
@@ -178,7 +193,8 @@ function context() {
     view,
     me: state.deal_seat ?? null,
     legal: state.legal || [],
-    myTurn: (state.legal || []).length > 0 && S.sent !== state.version,
+    // nothing is offered while the connection is down: a move could not be sent
+    myTurn: (state.legal || []).length > 0 && S.sent !== state.version && S.connected,
     ui: S.ui,
     hint: S.hint,
     nameOf: (dealSeat) => nameOfTableSeat(tableSeatOf(dealSeat)),
@@ -214,9 +230,11 @@ function render() {
   } else {
     app.append(h('div', { class: 'layout' }, tableArea(), sidePanel()));
   }
-  if (S.matchEnd) app.append(matchEndDialog());
-  else if (S.dealEnd) app.append(dealEndDialog());
+  const lingering = S.dealEnd && !S.dealEndOpen; // the final trick or capture is shown
+  if (S.matchEnd && !lingering) app.append(matchEndDialog());
+  else if (S.dealEnd && S.dealEndOpen && !S.matchEnd) app.append(dealEndDialog());
   restoreFocus(focused, focusedCard);
+  focusDialog();
   // Keyboard play: when it becomes my turn and nothing has the focus, my first card takes it.
   if (document.activeElement === document.body || document.activeElement === null) {
     const first = app.querySelector('.hand button.card:not([disabled])');
@@ -224,6 +242,31 @@ function render() {
       first.focus({ preventScroll: true });
     }
   }
+}
+
+// A modal dialog holds the focus: it takes it when it opens, and Tab cycles inside it.
+function focusDialog() {
+  const dialog = app.querySelector('[role=dialog][aria-modal=true]');
+  if (!dialog || dialog.contains(document.activeElement)) return;
+  const first = dialog.querySelector('[autofocus]') || focusables(dialog)[0];
+  if (first) first.focus({ preventScroll: true });
+}
+
+function focusables(root) {
+  return [...root.querySelectorAll('a[href], button:not([disabled]), input, select, textarea')];
+}
+
+function trapTab(event) {
+  const dialog = app.querySelector('[role=dialog][aria-modal=true]');
+  if (!dialog) return false;
+  const items = focusables(dialog);
+  if (!items.length) return false;
+  const at = items.indexOf(document.activeElement);
+  let next = null;
+  if (event.shiftKey && at <= 0) next = items[items.length - 1];
+  else if (!event.shiftKey && (at === -1 || at === items.length - 1)) next = items[0];
+  if (next) { next.focus(); event.preventDefault(); }
+  return true;
 }
 
 function restoreFocus(id, key) {
@@ -319,15 +362,28 @@ async function takeSeat(index) {
 function statusLine(ctx) {
   const { state } = ctx;
   let text;
+  const pause = state.phase === 'pause' ? state.pause : null;
   if (state.phase === 'over' || S.info.status === 'finished') text = t('The match is over.');
+  else if (pause && pause.waiting.includes(S.seat)) {
+    text = t('Deal {n} is over. Press Continue for the next deal.', { n: pause.deal });
+  } else if (pause) {
+    text = t('Waiting for {names} to continue.',
+      { names: pause.waiting.map((seat) => nameOfTableSeat(seat)).join(', ') });
+  }
   else if (ctx.myTurn) text = ctx.module.yourTurn ? ctx.module.yourTurn(ctx) : t('Your turn.');
+  else if (state.forced && state.to_move === S.seat) {
+    // one legal choice: the server makes it in a moment, nothing to ask (docs/protocol.md)
+    text = t('Your only choice: {action}. It is made for you.',
+      { action: describe(ctx.deck, state.forced) });
+  }
   else if (state.to_move !== null && state.to_move !== undefined) {
     text = t('{name} to play.', { name: nameOfTableSeat(state.to_move) });
   } else text = '';
   const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
-  if (state.deadline && state.to_move !== null) {
-    const left = Math.max(0, Math.round(state.deadline - Date.now() / 1000));
-    line.append(' ', h('span', { class: 'timer', dataset: { deadline: state.deadline } },
+  const deadline = pause ? pause.deadline : state.deadline;
+  if (deadline && (pause || state.to_move !== null)) {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    line.append(' ', h('span', { class: 'timer', dataset: { deadline } },
       t('{n} s left', { n: left })));
   }
   return line;
@@ -369,6 +425,7 @@ function tableArea() {
   ctx.module = GAMES[ctx.game];
   const area = h('section', { class: 'felt', 'aria-label': t('The table') });
   area.append(statusLine(ctx));
+  if (ctx.state.last) area.append(lastMoveLine(ctx));
   area.append(h('div', { class: 'others' }, others(ctx).map((s) => seatBox(ctx, s))));
   area.append(h('div', { class: 'direction', 'aria-hidden': 'true' },
     CLOCKWISE[ctx.game] ? t('Play passes to the left ↻') : t('Play passes to the right ↺')));
@@ -383,6 +440,11 @@ function tableArea() {
   const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
   const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
   if (ctx.state.phase === 'decision' && ctx.myTurn) bar.append(decision(ctx));
+  const pause = ctx.state.phase === 'pause' ? ctx.state.pause : null;
+  if (pause && pause.waiting.includes(S.seat) && !(S.dealEnd && S.dealEndOpen)) {
+    bar.append(h('button', { type: 'button', class: 'big', id: 'continue-next',
+      onclick: () => continueDeal(pause.deal) }, t('Continue')));
+  }
   if (S.info.hints && ctx.myTurn && ctx.state.phase === 'deal') {
     bar.append(h('button', { type: 'button', id: 'hint', accesskey: 'h',
       onclick: () => send({ type: 'hint', version: ctx.state.version }) }, t('Hint (H)')));
@@ -426,7 +488,7 @@ function sidePanel() {
   const log = h('ol', { class: 'log', 'aria-label': t('Moves') },
     S.log.slice(-60).map((entry) => h('li', {},
       h('span', { class: 'who' }, `${nameOfTableSeat(entry.table ? entry.seat : tableSeatOf(entry.seat))}: `),
-      describe(deck, entry.action))));
+      describe(deck, entry.action), byNote(entry.by))));
   const chatList = h('ul', { class: 'chat-lines', 'aria-label': t('Chat'), 'aria-live': 'polite' },
     S.chat.map((line) => h('li', {}, h('b', {}, `${unescapeHtml(line.name)}: `),
       unescapeHtml(line.text))));
@@ -448,6 +510,22 @@ function sidePanel() {
   return panel;
 }
 
+// The table's last move as a sentence, and who made it when it was not the player's choice.
+function lastMoveLine(ctx) {
+  const { last } = ctx.state;
+  const text = lastMoveText({ deck: ctx.deck, game: ctx.game, last, name: nameOfTableSeat(last.seat),
+    mine: S.seat !== null && last.seat === S.seat, events: ctx.state.events });
+  return h('p', { class: 'last-move', 'aria-live': 'polite' }, text, byNote(last.by));
+}
+
+// Who made a move that was not the player's own choice (the server's `last.by`).
+function byNote(by) {
+  if (by === 'auto') return h('span', { class: 'by' }, ` (${t('your only choice, made for you')})`);
+  if (by === 'timer') return h('span', { class: 'by' }, ` (${t('time ran out: played by the timer')})`);
+  if (by === 'away') return h('span', { class: 'by' }, ` (${t('away: played by a bot')})`);
+  return null;
+}
+
 function pointsTable(outcome, totals) {
   const sides = outcome.sides;
   const seats = (S.dealEnd && S.dealEnd.seats_of_deal) || (S.state && S.state.seats_of_deal) || [];
@@ -465,7 +543,8 @@ function dealSummary(end) {
   const outcome = end.outcome;
   const module = GAMES[S.info.game];
   return h('div', { class: 'deal-summary' },
-    S.matchEnd ? h('h3', {}, t('Deal {n} is over', { n: end.deal })) : null,
+    // after the match's points, the last deal's own heading only when there were several
+    S.matchEnd && end.deal > 1 ? h('h3', {}, t('Deal {n} is over', { n: end.deal })) : null,
     outcome && !S.matchEnd ? pointsTable(outcome, module.totalsBySide ? module.totalsBySide(end) : end.totals) : null,
     outcome && module.breakdown
       ? module.breakdown({ ...context(), seats_of_deal: end.seats_of_deal }, outcome) : null,
@@ -473,9 +552,16 @@ function dealSummary(end) {
       h('a', { href: end.record, download: `${code}-deal-${end.deal}.json` }, t('Download its record'))));
 }
 
+// Ready for the next deal: the server deals it once every person at the table is.
+function continueDeal(deal) {
+  send({ type: 'continue', deal });
+  S.dealEnd = null;
+  render();
+}
+
 function dealEndDialog() {
   const end = S.dealEnd;
-  const close = () => { S.dealEnd = null; render(); };
+  const close = () => continueDeal(end.deal);
   return h('div', { class: 'overlay' }, h('section', {
     class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'deal-end-title',
   },
@@ -526,6 +612,7 @@ function matchEndDialog() {
 // -- keys -------------------------------------------------------------------------------------
 
 document.addEventListener('keydown', (event) => {
+  if (event.key === 'Tab' && trapTab(event)) return;
   if (event.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.key === 'h' || event.key === 'H') {
@@ -535,9 +622,8 @@ document.addEventListener('keydown', (event) => {
     const cards = [...app.querySelectorAll('.hand button.card:not([disabled])')];
     const card = cards[Number(event.key) - 1];
     if (card) { card.focus(); event.preventDefault(); }
-  } else if (event.key === 'Escape' && S.dealEnd) {
-    S.dealEnd = null;
-    render();
+  } else if (event.key === 'Escape' && S.dealEnd && !S.matchEnd) {
+    continueDeal(S.dealEnd.deal);
   }
 });
 

@@ -1,0 +1,118 @@
+"""A decision with one legal choice is never asked of a person: the server makes it (issue 16).
+
+Pontinho's claim round (PO-20, PO-21) asks every claimant "advance or pass?" after a draw from
+the stock; a person who cannot advance has only ``pass``. The table makes such a move for them
+through ``Table.act`` (``by="auto"``) after the pause a bot's move gets, sends them ``forced``
+instead of ``legal`` meanwhile, and shows everyone else the move as the person's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.conftest import in_process_services
+
+from cardtable.server import store
+from cardtable.server.config import ServerConfig
+from cardtable.server.store import StoredEvent, StoredTable
+from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
+
+#: The pause of a bot's move here: a forced move may not come sooner.
+DELAY = 0.02
+
+
+class TimedTable(Table):
+    """A table that notes when each version was reached and when each move for a seat began."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reached: dict[int, float] = {}
+        self.auto_began: dict[int, float] = {}  # by the version it was made on
+
+    async def act(self, seat: int | None, text: str, version: int, *, by: str = "person",
+                  accepted: Any = None) -> None:
+        if by == "auto":
+            self.auto_began[version] = time.monotonic()
+        await super().act(seat, text, version, by=by, accepted=accepted)
+        self.reached[self.version] = time.monotonic()
+
+
+async def _people_table(tmp_path: Path, seed: int) -> tuple[Any, TimedTable]:
+    """Four people at a Pontinho table rebuilt from a stored start (a known seed)."""
+    writer, services = in_process_services(tmp_path / "t.db")
+    services = dataclasses.replace(services, config=ServerConfig(bot_delay=DELAY))
+    config = TableConfig(game="pontinho", players=4, options={},
+                         seats=tuple(SeatPlan(kind="person") for _ in range(4)))
+    made = Table(code="FORCE1", config=config, services=services)
+    await writer.run(lambda db: store.create_table(
+        db, code="FORCE1", game="pontinho", players=4,
+        config={**config.to_dict(), "options": dict(made.game.options)}))
+    start = [StoredEvent(1, "start", {"seed": seed, "dealer": 0})]
+    await writer.run(lambda db: store.append_events(db, "FORCE1", start, "running"))
+    stored = writer.read(lambda db: store.load_table(db, "FORCE1"))
+    assert isinstance(stored, StoredTable)
+    table = TimedTable.rebuild(stored, services)
+    assert isinstance(table, TimedTable)
+    for seat in range(4):
+        await table.attach(Connection(seat))
+    table.reached[table.version] = time.monotonic()
+    table.schedule()
+    return writer, table
+
+
+@pytest.mark.rule("PO-21")
+def test_a_person_who_cannot_advance_is_never_asked(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        writer, table = await _people_table(tmp_path, seed=3)
+        rng = random.Random(3)
+        forced_passes = 0
+        assert table.match is not None
+        while table.mover()[1] == "deal" and len(table.match.deals) == 1:  # the first deal
+            seat, _phase = table.mover()
+            assert seat is not None
+            offered = table.state_message(seat)
+            only = [str(a) for a in table.match.current.legal_actions()]
+            if len(only) == 1:
+                # Not asked: told what is made for them, and nothing to click.
+                assert offered["legal"] == [] and offered["forced"] == only[0]
+                version = table.version
+                pending = table._pending
+                assert pending is not None
+                await asyncio.wait_for(pending, 10)
+                # made after a bot's pause, not at once
+                assert table.auto_began[version] - table.reached[version] >= DELAY * 0.9
+                assert table.version > version
+                assert table.last == {"seat": seat, "action": only[0], "by": "auto"}
+                # Theirs to know; the others see their move as any move of theirs.
+                assert table.state_message(seat)["last"]["by"] == "auto"
+                for other in {0, 1, 2, 3} - {seat}:
+                    assert table.state_message(other)["last"]["by"] == "person"
+                assert table.state_message(None)["last"]["by"] == "person"
+                if table.version == version + 1:  # the same deal: its log says so too
+                    assert table.state_message(seat, full=True)["log"][-1][1:] == [
+                        only[0], "auto"]
+                    assert table.state_message(None, full=True)["log"][-1][2] == "person"
+                forced_passes += only[0] == "pass"
+                continue
+            assert "forced" not in offered and sorted(offered["legal"]) == sorted(only)
+            await table.act(seat, rng.choice(only), table.version)
+        assert forced_passes > 0, "the seed should give a claim round with nobody able to advance"
+        stored = writer.read(lambda db: store.load_table(db, "FORCE1"))
+        assert stored is not None
+        autos = [e for e in stored.events if e.data.get("by") == "auto"]
+        assert autos and all(e.kind == "action" for e in autos)
+        # A restart replays the forced moves like any other, and keeps who made them.
+        rebuilt = Table.rebuild(stored, table.services)
+        assert rebuilt.version == table.version and rebuilt.last == table.last
+        await table.close()
+        await writer.close()
+        writer.engine.dispose()
+
+    asyncio.run(scenario())
+

@@ -1,0 +1,149 @@
+"""The deal-end pause (issue 16 §2): after a deal the next one is dealt only when every person
+at the table has pressed Continue, or the table's countdown ran out; bots never hold it up.
+The pause stores nothing: a table rebuilt during it (a restart) is in the same pause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.conftest import in_process_services
+
+from cardtable.server import store
+from cardtable.server.errors import ServerError
+from cardtable.server.store import StoredEvent, StoredTable
+from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
+
+
+async def _table(tmp_path: Path, seats: tuple[SeatPlan, ...], *,
+                 continue_seconds: float = 30.0) -> tuple[Any, Table]:
+    """A Punttu table of ``seats`` rebuilt from a stored start (seed 5), everyone attached."""
+    writer, services = in_process_services(tmp_path / "t.db")
+    config = TableConfig(game="punttu", players=len(seats), options={"deals": 3}, seats=seats,
+                         continue_seconds=continue_seconds)
+    made = Table(code="PAUSE1", config=config, services=services)
+    await writer.run(lambda db: store.create_table(
+        db, code="PAUSE1", game="punttu", players=len(seats),
+        config={**config.to_dict(), "options": dict(made.game.options)}))
+    start = [StoredEvent(1, "start", {"seed": 5, "dealer": 0})]
+    await writer.run(lambda db: store.append_events(db, "PAUSE1", start, "running"))
+    stored = writer.read(lambda db: store.load_table(db, "PAUSE1"))
+    assert isinstance(stored, StoredTable)
+    table = Table.rebuild(stored, services)
+    for seat, plan in enumerate(seats):
+        if plan.kind == "person":
+            await table.attach(Connection(seat))
+    table.schedule()
+    return writer, table
+
+
+async def _play_the_deal(table: Table) -> None:
+    """Every move of the first deal: the people's by a seeded choice, the bots' their own."""
+    rng = random.Random(5)
+    assert table.match is not None
+    for _ in range(10_000):
+        async with table.lock:  # no step half made (applied, not yet stored)
+            seat, phase = table.mover()
+        if phase != "deal" or len(table.match.deals) > 1:
+            return
+        assert seat is not None
+        if table.auto_level(seat) is not None or table.forced_move() is not None:
+            pending = table._pending
+            assert pending is not None
+            await asyncio.wait_for(pending, 10)
+            continue
+        legal = table.match.current.legal_actions()
+        try:
+            await table.act(seat, str(rng.choice(legal)), table.version)
+        except ServerError as error:  # a bot's move came first: look again
+            assert error.code in ("action/stale_state", "action/not_your_turn"), error.code
+    raise AssertionError("the deal did not end")
+
+
+async def _close(writer: Any, table: Table) -> None:
+    await table.close()
+    await writer.close()
+    writer.engine.dispose()
+
+
+PEOPLE_AND_BOTS = (SeatPlan(kind="person"), SeatPlan(kind="bot", level="random"),
+                   SeatPlan(kind="person"), SeatPlan(kind="bot", level="random"))
+
+
+def test_the_next_deal_waits_for_every_person(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        writer, table = await _table(tmp_path, PEOPLE_AND_BOTS)
+        await _play_the_deal(table)
+        assert table.match is not None and len(table.match.deals) == 1
+        assert table.mover() == (None, "pause")
+        message = table.state_message(0)
+        assert message["phase"] == "pause" and message["legal"] == []
+        assert message["pause"]["deal"] == 1 and message["pause"]["waiting"] == [0, 2]
+        assert message["pause"]["deadline"] is not None
+        # the final trick is still what everyone is shown
+        assert message["view"]["over"] is True
+        version = table.version
+        stored = writer.read(lambda db: store.load_table(db, "PAUSE1"))
+        assert stored.events[-1].kind == "action"  # the pause stored nothing
+
+        with pytest.raises(ServerError) as refused:
+            await table.continue_deal(None, 1)
+        assert refused.value.code == "seat/spectator"
+        await table.continue_deal(0, 2)  # not this pause's deal: nothing
+        await table.continue_deal(0, 1)
+        await table.continue_deal(0, 1)  # pressed twice: the same
+        assert table.mover() == (None, "pause") and table.version == version
+        assert table.state_message(2)["pause"]["waiting"] == [2]
+
+        # a restart now: the same pause, and the person who continued must press again
+        stored = writer.read(lambda db: store.load_table(db, "PAUSE1"))
+        rebuilt = Table.rebuild(stored, table.services)
+        assert rebuilt.version == version and rebuilt.mover() == (None, "pause")
+        assert rebuilt.waiting_for() == [0, 2]
+
+        await table.continue_deal(2, 1)
+        assert len(table.match.deals) == 2 and table.version == version + 1
+        assert table.mover()[1] == "deal" and "pause" not in table.state_message(0)
+        stored = writer.read(lambda db: store.load_table(db, "PAUSE1"))
+        assert [e.kind for e in stored.events[-1:]] == ["deal"]
+        assert Table.rebuild(stored, table.services).version == table.version
+        await _close(writer, table)
+
+    asyncio.run(scenario())
+
+
+def test_the_countdown_deals_without_those_who_walked_away(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        writer, table = await _table(tmp_path, PEOPLE_AND_BOTS, continue_seconds=0.05)
+        await _play_the_deal(table)
+        assert table.mover() == (None, "pause")
+        await table.continue_deal(0, 1)
+        pending = table._pending
+        assert pending is not None
+        await asyncio.wait_for(pending, 10)  # seat 2 never pressed: the countdown ran out
+        assert table.match is not None and len(table.match.deals) == 2
+        assert table.mover()[1] == "deal"
+        await _close(writer, table)
+
+    asyncio.run(scenario())
+
+
+def test_nobody_to_wait_for_means_no_pause(tmp_path: Path) -> None:
+    """A person whose stand-in plays (away) is not waited for; with nobody else, the next
+    deal follows the last move at once, as before."""
+    async def scenario() -> None:
+        seats = (SeatPlan(kind="person"), *(SeatPlan(kind="bot", level="random"),) * 3)
+        writer, table = await _table(tmp_path, seats)
+        table.seats[0].away = True
+        table.schedule()
+        await _play_the_deal(table)
+        assert table.match is not None and len(table.match.deals) == 2  # no pause
+        assert table.mover()[1] == "deal"
+        await _close(writer, table)
+
+    asyncio.run(scenario())
+

@@ -1,0 +1,45 @@
+"""The deal-end pause in the browser (issue 16 §2): the last trick stays in view, the deal-end
+dialog opens, and the next deal is dealt only once the person pressed Continue."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.conftest import LAPTOP, PHONE, screenshot
+
+ENABLED = ".hand button.card:not([disabled])"
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_the_next_deal_waits_for_continue(
+    new_page: Any, live: Any, viewport: dict[str, int]
+) -> None:
+    size = "laptop" if viewport is LAPTOP else "phone"
+    joined = live.post("/api/play", {"game": "punttu", "name": "Ana", "level": "random",
+                                     "options": {"deals": 2}})
+    page = new_page(viewport)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(  # the seat's token, as the lobby would have kept it
+        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
+    page.goto(f"/t/{joined['code']}")
+    dialog = page.get_by_role("dialog")
+    for _ in range(20):
+        page.locator(f"{ENABLED}, [role=dialog]").first.wait_for()
+        if dialog.count():
+            break
+        page.locator(ENABLED).first.click()
+    expect(dialog).to_contain_text("Deal 1 is over")
+    # the bots wait too: deal 2 is not being played behind the dialog
+    expect(page.locator(".table-head .deal")).to_have_text("Deal 1")
+    expect(page.locator(".status")).to_contain_text("Press Continue")
+    expect(page.locator("#continue")).to_be_focused()
+    screenshot(page, f"pause-dialog-{size}")
+    page.click("#continue")
+    expect(dialog).to_have_count(0)
+    expect(page.locator(".table-head .deal")).to_have_text("Deal 2")
+    expect(page.locator(".seat.mine .hand button.card")).to_have_count(3)
+    screenshot(page, f"pause-next-deal-{size}")
+    assert page.js_errors == []

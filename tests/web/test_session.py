@@ -165,8 +165,10 @@ def test_a_name_being_typed_survives_someone_else_sitting_down(new_page: Any, li
     live.post(f"/api/tables/{made['code']}/join", {"name": "Carl"})
     expect(bea.locator(".seat-list")).to_contain_text("Carl")  # redrawn since she typed
     expect(bea.locator("#join-name")).to_have_value("Bea")
+    bea.keyboard.type("trice")  # the caret is still after what she typed, not before it
+    expect(bea.locator("#join-name")).to_have_value("Beatrice")
     bea.locator(".take-seat").first.click()
     expect(bea.locator(".seat-list li").nth(1)).to_contain_text("you")  # she has her seat
     table = live.lobby.get(made["code"])
-    assert [seat.name for seat in table.seats] == ["Carl", "Bea", None]
+    assert [seat.name for seat in table.seats] == ["Carl", "Beatrice", None]
     assert bea.js_errors == []

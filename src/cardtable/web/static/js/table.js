@@ -215,6 +215,10 @@ function render() {
   if (isWaiting && key === waitingKey) return;
   waitingKey = key;
   const focused = document.activeElement && document.activeElement.id;
+  // a text field being typed in keeps its caret and selection across the redraw (a focus()
+  // alone puts the caret at the start: the next keys would land before what was typed)
+  const selection = document.activeElement && typeof document.activeElement.selectionStart === 'number'
+    ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
   const focusedCard = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.key : null;
   clear(app);
@@ -233,7 +237,7 @@ function render() {
   const lingering = S.dealEnd && !S.dealEndOpen; // the final trick or capture is shown
   if (S.matchEnd && !lingering) app.append(matchEndDialog());
   else if (S.dealEnd && S.dealEndOpen && !S.matchEnd) app.append(dealEndDialog());
-  restoreFocus(focused, focusedCard);
+  restoreFocus(focused, focusedCard, selection);
   focusDialog();
   // Keyboard play: when it becomes my turn and nothing has the focus, my first card takes it.
   if (document.activeElement === document.body || document.activeElement === null) {
@@ -269,11 +273,16 @@ function trapTab(event) {
   return true;
 }
 
-function restoreFocus(id, key) {
+function restoreFocus(id, key, selection) {
   let target = null;
   if (key) target = app.querySelector(`[data-key="${CSS.escape(key)}"]`);
   if (!target && id) target = document.getElementById(id);
-  if (target && !target.disabled) target.focus({ preventScroll: true });
+  if (target && !target.disabled) {
+    target.focus({ preventScroll: true });
+    if (selection && typeof target.setSelectionRange === 'function') {
+      target.setSelectionRange(...selection);
+    }
+  }
 }
 
 function header() {

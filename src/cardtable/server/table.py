@@ -256,6 +256,8 @@ class Table:
         #: The current deal's views by deal seat, built together once per version (``_views``).
         self._views_built: tuple[int, object, dict[int | None, dict[str, Any]]] | None = None
         self.result: dict[str, Any] | None = None
+        #: ``_legal_texts``'s answer, for the version and deal it was listed at.
+        self._legal_cache: tuple[int, object, list[str]] | None = None
         #: The deal-end pause (``mover`` gives phase ``pause``): the people who pressed
         #: Continue, and when the next deal is dealt without the others. Never stored: after
         #: a restart the pause starts again.
@@ -429,14 +431,14 @@ class Table:
             # their hand lacked): everyone else sees it as the person's own.
             message["last"] = {**last, "by": "person"}
         if seat is not None and message["to_move"] == seat and self.status == "running":
-            if message["phase"] == "deal":
-                message["legal"] = [str(a) for a in state.legal_actions()]
-            elif message["phase"] == "decision":
-                message["legal"] = [str(a) for a in match.legal_actions()]
+            if message["phase"] == "decision":
                 message["decision_view"] = match.decision_view(seat)
-            if len(message["legal"]) == 1 and self.auto_level(seat) is None:
+            forced = self.forced_move()
+            if forced is not None:
                 # Their only choice, made for them in a moment (``schedule``): nothing to ask.
-                message["forced"] = message["legal"].pop()
+                message["forced"] = forced
+            elif message["phase"] in ("deal", "decision"):
+                message["legal"] = list(self._legal_texts())
         return message
 
     def _views(self) -> dict[int | None, dict[str, Any]]:
@@ -990,17 +992,31 @@ class Table:
         claim round for someone who cannot advance, PO-21; a last card; a lone buy-back
         choice); ``None`` otherwise. Such a decision is never asked: ``schedule`` makes it for
         them through ``act``, ``by="auto"``, as the terminal does (``Session._human_turn``)."""
+        mover, _phase = self.mover()
+        if mover is None or self.auto_level(mover) is not None:
+            return None
+        legal = self._legal_texts()
+        return legal[0] if len(legal) == 1 else None
+
+    def _legal_texts(self) -> list[str]:
+        """The legal action texts of the decision pending now (a deal's or one between deals),
+        listed once per version: ``schedule`` and the mover's state message both ask for them
+        at every step. Read-only (callers copy)."""
         match = self.match
-        mover, phase = self.mover()
-        if match is None or mover is None or self.auto_level(mover) is not None:
-            return None
+        if match is None:
+            return []
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self.version and cached[1] is match.current:
+            return cached[2]
+        _mover, phase = self.mover()
         if phase == "deal":
-            legal = match.current.legal_actions()
+            legal = [str(a) for a in match.current.legal_actions()]
         elif phase == "decision":
-            legal = match.legal_actions()
+            legal = [str(a) for a in match.legal_actions()]
         else:
-            return None
-        return str(legal[0]) if len(legal) == 1 else None
+            legal = []
+        self._legal_cache = (self.version, match.current, legal)
+        return legal
 
     async def _forced(self, seat: int, text: str, version: int, delay: float) -> None:
         """A person's only choice, made for them after the pause a bot's move gets (so the

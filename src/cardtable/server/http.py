@@ -35,7 +35,8 @@ from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.lobby import Lobby
 from cardtable.server.ratelimit import RateLimited, client_address
 from cardtable.server.refusals import refusals
-from cardtable.server.table import SeatPlan, Table, TableConfig
+from cardtable.server.table import Table
+from cardtable.server.tableconfig import SeatPlan, TableConfig
 from cardtable.server.writer import StorageUnavailable
 from cardtable.web.language import normalize, translation
 

@@ -35,7 +35,8 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _, outside_language_blocks
 from cardtable.server import expiry, store
 from cardtable.server.errors import ServerError
-from cardtable.server.table import SeatPlan, Services, Table, TableConfig
+from cardtable.server.table import Services, Table
+from cardtable.server.tableconfig import SeatPlan, TableConfig
 from cardtable.server.tokens import hash_token, new_code, new_token, normalize_code, token_matches
 from cardtable.server.writer import StorageUnavailable
 

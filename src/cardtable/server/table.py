@@ -37,7 +37,6 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -55,140 +54,20 @@ from cardtable.server import hints, store
 from cardtable.server.bots import STAND_IN, BotSeats
 from cardtable.server.chat import chat_message, checked_line
 from cardtable.server.config import ServerConfig
+from cardtable.server.connection import MAX_QUEUED, Connection, Outbox
 from cardtable.server.errors import ServerError
 from cardtable.server.metrics import Metrics
 from cardtable.server.pool import FairPool
 from cardtable.server.protocol import PROTOCOL_VERSION
 from cardtable.server.ratelimit import RateLimits
 from cardtable.server.store import StoredEvent, StoredTable
+from cardtable.server.tableconfig import SeatPlan, TableConfig
 from cardtable.server.writer import StorageUnavailable, Writer
 
 log = logging.getLogger("cardtable.server.table")
 
-#: Messages a connection may have waiting before it is judged too slow and closed.
-MAX_QUEUED = 1000
-
-
-@dataclass(frozen=True, kw_only=True)
-class SeatPlan:
-    """A seat as the table was made: for a person, or a bot of a level."""
-
-    kind: str  # "person" | "bot"
-    level: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level}
-
-
-@dataclass(frozen=True, kw_only=True)
-class TableConfig:
-    """What a table is made of; stored as the table's configuration."""
-
-    game: str
-    players: int
-    options: dict[str, Any]
-    seats: tuple[SeatPlan, ...]
-    turn_seconds: float | None = None
-    hints: bool = True
-    #: Listed in the lobby's open tables ("open to anyone"); else only its link finds it.
-    public: bool = False
-    #: How long the deal-end pause waits for people who have not pressed Continue.
-    continue_seconds: float = 30.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": self.options,
-            "seats": [s.to_dict() for s in self.seats],
-            "turn_seconds": self.turn_seconds,
-            "hints": self.hints,
-            "public": self.public,
-            "continue_seconds": self.continue_seconds,
-        }
-
-    @classmethod
-    def from_stored(cls, game: str, players: int, data: dict[str, Any]) -> TableConfig:
-        return cls(
-            game=game,
-            players=players,
-            options=dict(data["options"]),
-            seats=tuple(SeatPlan(kind=s["kind"], level=s["level"]) for s in data["seats"]),
-            turn_seconds=data.get("turn_seconds"),
-            hints=bool(data.get("hints", True)),
-            public=bool(data.get("public", False)),
-            continue_seconds=float(data.get("continue_seconds", 30.0)),
-        )
-
-
-class Outbox:
-    """A connection's queue of texts: what ``asyncio.Queue`` does for one reader (the
-    connection's sender), with less work per message — a deque, and a future only while the
-    reader waits. ``None`` is queued to stop the reader."""
-
-    __slots__ = ("_items", "_waiter")
-
-    def __init__(self) -> None:
-        self._items: deque[str | None] = deque()
-        self._waiter: asyncio.Future[None] | None = None
-
-    def qsize(self) -> int:
-        return len(self._items)
-
-    def empty(self) -> bool:
-        return not self._items
-
-    def put_nowait(self, item: str | None) -> None:
-        self._items.append(item)
-        waiter = self._waiter
-        if waiter is not None:
-            self._waiter = None
-            if not waiter.done():
-                waiter.set_result(None)
-
-    def get_nowait(self) -> str | None:
-        if not self._items:
-            raise asyncio.QueueEmpty
-        return self._items.popleft()
-
-    async def get(self) -> str | None:
-        while not self._items:
-            waiter = self._waiter = asyncio.get_running_loop().create_future()
-            try:
-                await waiter
-            finally:
-                if self._waiter is waiter:
-                    self._waiter = None
-        return self._items.popleft()
-
-
-class Connection:
-    """One WebSocket (or a test's stand-in): messages queue here and a sender drains them, so a
-    slow client never holds a table up; one that falls ``MAX_QUEUED`` behind is dropped.
-
-    ``language`` is the one every message to this connection is rendered in (the language in
-    use where it is made, if not given)."""
-
-    def __init__(
-        self, seat: int | None, language: str | None = None, address: str | None = None
-    ) -> None:
-        self.seat = seat
-        self.language = language or current_language()
-        #: The client's address: chat and hints are limited per seat and per address.
-        self.address = address
-        self.queue = Outbox()
-        self.closed = False
-
-    def push(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= MAX_QUEUED:
-            self.close()
-            return
-        self.queue.put_nowait(text)
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(None)
+__all__ = ["MAX_QUEUED", "Connection", "Outbox", "SeatPlan", "Services", "Table", "TableConfig",
+           "dumps"]
 
 
 @dataclass

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.i18n import language, normalize_language
+from cardtable.server.connection import Connection
 from cardtable.server.errors import ServerError
 from cardtable.server.languages import language_of
 from cardtable.server.lobby import Lobby
@@ -38,7 +39,7 @@ from cardtable.server.protocol import (
     ref_of,
 )
 from cardtable.server.ratelimit import client_address
-from cardtable.server.table import Connection, Table, dumps
+from cardtable.server.table import Table, dumps
 
 log = logging.getLogger("cardtable.server.ws")
 router = APIRouter()

@@ -29,6 +29,7 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _
 from cardtable.server import db, http, ws
 from cardtable.server.bodylimit import BodyLimit
+from cardtable.server.cluster import Cluster
 from cardtable.server.collector import Collector
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
@@ -56,7 +57,8 @@ def prepare_database(config: ServerConfig) -> ServerLock:
     engine = db.make_engine(config.db_url)
     lock = ServerLock(engine)
     try:
-        lock.acquire()
+        if not config.redis_url:  # one server per database, unless it is one of a cluster
+            lock.acquire()
         upgrade(engine)
         lock.register()
     except CardtableError:
@@ -97,10 +99,18 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
                             limits=RateLimits(config))
         lobby = Lobby(services)
         pool.on_wait = metrics.bot_wait_seconds.observe
-        metrics.watch(lambda: lobby.tables.values(), lambda: writer.available, pool.depth)
+        cluster = None
+        if config.redis_url:
+            cluster = lobby.cluster = Cluster(lobby, lock.id, config.redis_url,
+                                              config.lease_seconds)
+        metrics.watch(lambda: lobby.tables.values(), lambda: writer.available, pool.depth,
+                      lambda: len(cluster.tokens) if cluster is not None else None)
         rebuilt = lobby.rebuild()
         writer.start()
+        if cluster is not None:
+            await cluster.start()
         lobby.resume()
+        app.state.cluster = cluster
         app.state.lobby = lobby
         app.state.config = config
         collector = Collector()
@@ -110,6 +120,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.close()  # the tables handed over to the other processes
             await lobby.close()
             await writer.close()
             pool.shutdown()

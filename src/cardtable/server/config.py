@@ -75,6 +75,14 @@ class ServerConfig:
     log_level: str = "info"
     #: The address people are sent in share links; empty: derived from the request.
     public_url: str = ""
+    #: Redis (``redis://host:6379/0``): set, this process is one of a cluster sharing the
+    #: database (PostgreSQL), each table played by the process holding its lease and its
+    #: messages carried over Redis to the process its people are connected to
+    #: (``server/cluster.py``, docs/deploy.md); empty: one server process per database.
+    redis_url: str = ""
+    #: In a cluster: seconds a process's table leases last unrenewed, so how soon another
+    #: process takes over the tables of one that died.
+    lease_seconds: float = 5.0
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -105,7 +113,7 @@ class ServerConfig:
         """Refuse settings that make no sense, naming them."""
         for name in ("grace_seconds", "bot_delay", "chat_window", "hint_seconds",
                      "hint_window", "waiting_minutes", "abandoned_hours",
-                     "write_retry_seconds"):
+                     "write_retry_seconds", "lease_seconds"):
             if getattr(self, name) < 0:
                 raise CardtableError(
                     _("the setting {name} cannot be negative").format(name=name)

@@ -1,7 +1,7 @@
 """One client's side of a table: the queue of texts a table sends it, drained by a sender.
 
 A table never waits for a client: it pushes texts onto the connection's ``Outbox`` and goes on;
-the WebSocket handler's sender (``ws._send``) or, in a cluster, the relay to the process the
+the WebSocket handler's sender (``ws.send_queued``) or, in a cluster, the relay to the process the
 client is connected to (``server/relay.py``) drains it. A client that falls ``MAX_QUEUED``
 messages behind is dropped rather than let the server's memory grow.
 """
@@ -12,6 +12,11 @@ import asyncio
 from collections import deque
 
 from cardtable.i18n import current_language
+
+#: The close code that tells a client to reconnect at once (its table is now served by another
+#: process of the cluster, or this one is stopping): the same address reaches a process that
+#: serves it. 1012 ("service restart") is what uvicorn itself sends when it stops.
+CLOSE_MOVED = 1012
 
 #: Messages a connection may have waiting before it is judged too slow and closed.
 MAX_QUEUED = 1000
@@ -74,6 +79,9 @@ class Connection:
         self.address = address
         self.queue = Outbox()
         self.closed = False
+        #: The WebSocket close code the client is sent when the server closes it (1000: a
+        #: normal close; ``CLOSE_MOVED``: reconnect, the table is served elsewhere now).
+        self.close_code = 1000
 
     def push(self, text: str) -> None:
         if self.closed:
@@ -83,7 +91,9 @@ class Connection:
             return
         self.queue.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int | None = None) -> None:
         if not self.closed:
             self.closed = True
+            if code is not None:
+                self.close_code = code
             self.queue.put_nowait(None)

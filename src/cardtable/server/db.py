@@ -19,8 +19,10 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -108,6 +110,32 @@ class ServerRow(Base):
     host: Mapped[str] = mapped_column(String(255))
     pid: Mapped[int] = mapped_column(Integer)
     started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: In a cluster, the last time (epoch seconds) the process renewed its leases.
+    seen_at: Mapped[float | None] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which process owns a table in a cluster, until when, and the lease's fencing token:
+    raised at every change of owner, carried by each of the owner's event writes, which are
+    refused once the token has moved on (``server/leases.py``)."""
+
+    __tablename__ = "table_leases"
+
+    code: Mapped[str] = mapped_column(ForeignKey("tables.code"), primary_key=True)
+    owner: Mapped[str | None] = mapped_column(String(36), index=True)
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class ArchiveRow(Base):
+    """A finished table archived (``cardtable db archive``): its match record, compressed; its
+    events and chat are removed. The record stays exportable."""
+
+    __tablename__ = "archives"
+
+    code: Mapped[str] = mapped_column(ForeignKey("tables.code"), primary_key=True)
+    record: Mapped[bytes | None] = mapped_column(LargeBinary)
+    archived_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer

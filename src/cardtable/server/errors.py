@@ -60,6 +60,9 @@ MESSAGES: dict[str, str] = {
         "this table has expired: nobody was connected to it for a long time"
     ),
     "hint/rate_limited": N_("too many hints asked for: wait a little"),
+    "table/moved": N_(
+        "this table is now served by another of the server's processes; reconnect to play on"
+    ),
     "server/busy": N_("the server is too busy for more hints at this table; try again soon"),
 }
 

@@ -49,6 +49,7 @@ STATUS = {
     "table/bad_config": 422,
     "table/unplayable": 409,
     "server/storage_unavailable": 503,
+    "table/moved": 503,
     "table/expired": 410,
     "rate/limited": 429,
     "lobby/too_many_yours": 429,

@@ -34,6 +34,8 @@ from cardtable.bots.base import available_bots
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, outside_language_blocks
 from cardtable.server import expiry, store
+from cardtable.server.cluster import Cluster, Elsewhere
+from cardtable.server.connection import CLOSE_MOVED
 from cardtable.server.errors import ServerError
 from cardtable.server.table import Services, Table
 from cardtable.server.tableconfig import SeatPlan, TableConfig
@@ -66,6 +68,9 @@ class Lobby:
         self.graces: dict[str, asyncio.TimerHandle] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Set when this process is one of several (``cluster.py``): it then serves only the
+        #: tables whose lease it holds, and relays the others to their owner.
+        self.cluster: Cluster | None = None
 
     # -- start and stop ---------------------------------------------------------------------------
 
@@ -73,6 +78,8 @@ class Lobby:
         """Note every unfinished table to be rebuilt; returns how many. Only their codes are
         read now: the server answers at once, and ``resume`` rebuilds them in the background
         (oldest first), while a table someone asks for is rebuilt at once (``find``)."""
+        if self.cluster is not None:
+            return 0  # the cluster's processes share the tables out (``Cluster._claim_forever``)
         codes = self.services.writer.read(store.unfinished_codes)
         self._unloaded = dict.fromkeys(code for code in codes if code not in self.tables)
         return len(self._unloaded)
@@ -128,7 +135,7 @@ class Lobby:
         except Exception as error:  # one bad table never keeps the others from starting
             self._set_aside(code, error)
             return
-        self.tables[code] = table
+        self._own(table)
         now = self.services.clock()
         self.seen[code] = now
         if table.status == "waiting":
@@ -142,6 +149,22 @@ class Lobby:
             task = asyncio.get_running_loop().create_task(self._start_stored(table))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    def _own(self, table: Table) -> None:
+        """Keep ``table`` in memory, to play; in a cluster, under this process's lease."""
+        self.tables[table.code] = table
+        if self.cluster is not None:
+            table.lease_token = self.cluster.tokens.get(table.code)
+            table.on_moved = self.cluster.lost
+
+    async def hand_over(self, table: Table) -> None:
+        """Stop serving ``table`` here (its lease moved on, or this process drains): every
+        timer and bot stopped, every client told to reconnect, out of memory. What was
+        accepted is stored; the next owner rebuilds the table from it."""
+        for connection in table.connections():
+            connection.close_code = CLOSE_MOVED
+        await table.close()
+        self._forget(table.code, release=False)
 
     def _set_aside(self, code: str, error: BaseException) -> None:
         reason = str(error) or type(error).__name__
@@ -212,7 +235,11 @@ class Lobby:
         if table.status == "finished" and not table.connections():
             self._forget(table.code)
 
-    def _forget(self, code: str) -> None:
+    def _forget(self, code: str, *, release: bool = True) -> None:
+        if self.cluster is not None and release:
+            task = asyncio.get_running_loop().create_task(self.cluster.let_go(code))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         grace = self.graces.pop(code, None)
         if grace is not None:
             grace.cancel()
@@ -405,9 +432,11 @@ class Lobby:
                     config=config.to_dict()
                 )
             )
+            if self.cluster is not None:
+                await self.cluster.take_new(code)
         except StorageUnavailable:
             raise ServerError("server/storage_unavailable") from None
-        self.tables[code] = table
+        self._own(table)
         self.seen[code] = self.services.clock()
         if not waits:
             self.solo.add(code)
@@ -441,13 +470,35 @@ class Lobby:
         found = self._in_memory(code)
         if found is not None:
             return found
+        stored = await self._stored(code)
+        if self.cluster is not None and stored is not None and stored.status in (
+                "waiting", "running"):
+            # an unfinished table is played by one process: this one, once it holds the
+            # lease (``Elsewhere`` when a live process does), rebuilt from what is stored then
+            await self.cluster.locate(code)
+            if self._in_memory(code) is None:
+                await self._load(code)
+            found = self._in_memory(code)
+            if found is None:
+                raise ServerError("table/moved")
+            return found
+        return self._rebuilt(code, stored)
+
+    async def _stored(self, code: str) -> store.StoredTable | None:
         try:
-            stored = await self.services.writer.query(
+            return await self.services.writer.query(
                 lambda session: store.load_table(session, code)
             )
         except StorageUnavailable:
             raise ServerError("server/storage_unavailable") from None
-        return self._rebuilt(code, stored)
+
+    async def as_stored(self, code: str) -> Table:
+        """The table as stored, to show (in a cluster, one that another process plays)."""
+        code = normalize_code(code)
+        found = self._in_memory(code)
+        if found is not None:
+            return found
+        return self._rebuilt(code, await self._stored(code), archived=True)
 
     def _in_memory(self, code: str) -> Table | None:
         if code in self.unplayable:
@@ -476,8 +527,15 @@ class Lobby:
         return table
 
     async def join(self, code: str, seat: int | None, name: str) -> tuple[Table, int, str]:
-        """Take a person's seat; returns the table, the seat and its secret token."""
-        table = await self.find(code)
+        """Take a person's seat; returns the table, the seat and its secret token. In a
+        cluster, the table's owner takes it (the table returned is then as stored)."""
+        try:
+            table = await self.find(code)
+        except Elsewhere as elsewhere:
+            assert self.cluster is not None
+            taken, token = await self.cluster.call(elsewhere.owner, "join", code=code,
+                                                   seat=seat, name=name)
+            return await self.as_stored(code), int(taken), str(token)
         token = new_token()
         waited = table.status == "waiting"
         index = await table.take_seat(seat, name, hash_token(token))

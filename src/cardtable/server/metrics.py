@@ -53,10 +53,12 @@ class Metrics:
         self._snapshot: _Snapshot | None = None
 
     def watch(self, tables: Callable[[], Iterable[Any]], storage: Callable[[], bool],
-              bot_queue: Callable[[], int] = lambda: 0) -> None:
-        """Read the lobby's tables, the database's availability and the bot queue's depth at
-        every scrape."""
-        self._snapshot = _Snapshot(tables, storage, bot_queue)
+              bot_queue: Callable[[], int] = lambda: 0,
+              leases: Callable[[], int | None] = lambda: None) -> None:
+        """Read the lobby's tables, the database's availability, the bot queue's depth and
+        the leases held (``None``: one server, it owns every table it holds) at every
+        scrape."""
+        self._snapshot = _Snapshot(tables, storage, bot_queue, leases)
         self.registry.register(self._snapshot)
 
     def exposition(self) -> bytes:
@@ -65,10 +67,11 @@ class Metrics:
 
 class _Snapshot(Collector):
     def __init__(self, tables: Callable[[], Iterable[Any]], storage: Callable[[], bool],
-                 bot_queue: Callable[[], int]) -> None:
+                 bot_queue: Callable[[], int], leases: Callable[[], int | None]) -> None:
         self.tables = tables
         self.storage = storage
         self.bot_queue = bot_queue
+        self.leases = leases
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         by_state: Tally[str] = Tally()
@@ -90,6 +93,7 @@ class _Snapshot(Collector):
         yield GaugeMetricFamily("cardtable_bot_queue_depth",
                                 "Slow bots' and hints' searches waiting for a worker.",
                                 value=self.bot_queue())
+        held = self.leases()
         yield GaugeMetricFamily("cardtable_leases_held",
-                                "Tables this process owns (one process owns them all for now).",
-                                value=sum(by_state.values()))
+                                "Tables whose lease this process holds (the tables it plays).",
+                                value=sum(by_state.values()) if held is None else held)

@@ -28,6 +28,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Dialect, Table, insert, select, update
 
+from cardtable.server import leases
 from cardtable.server.db import Base, ChatRow, EventRow, SeatRow, TableRow, utcnow
 
 
@@ -102,9 +103,13 @@ def _event_sql(dialect: Dialect) -> tuple[str, Any]:
 
 def append_events(
     db: Connection, code: str, events: Sequence[StoredEvent], status: str | None = None,
-    result: dict[str, Any] | None = None,
+    result: dict[str, Any] | None = None, token: int | None = None,
 ) -> None:
-    """Add one step's events (and the table status they lead to) to the open transaction."""
+    """Add one step's events (and the table status they lead to) to the open transaction.
+    ``token``: in a cluster, the writer's lease token on the table; the write is refused
+    (``leases.LeaseLost``) if the lease has moved on (``server/leases.py``)."""
+    if token is not None:
+        leases.fence(db, code, token)
     now = utcnow()
     dialect = db.dialect
     if dialect.name == "sqlite" and dialect.paramstyle == "qmark":

@@ -56,6 +56,7 @@ from cardtable.server.chat import chat_message, checked_line
 from cardtable.server.config import ServerConfig
 from cardtable.server.connection import MAX_QUEUED, Connection, Outbox
 from cardtable.server.errors import ServerError
+from cardtable.server.leases import LeaseLost
 from cardtable.server.metrics import Metrics
 from cardtable.server.pool import FairPool
 from cardtable.server.protocol import PROTOCOL_VERSION
@@ -149,6 +150,10 @@ class Table:
         self._recovering: asyncio.Task[None] | None = None
         #: Why the stored events cannot be replayed, once ``_recover`` found they cannot.
         self.unplayable: str | None = None
+        #: In a cluster: this process's fencing token on the table (each event write carries
+        #: it, ``leases.fence``), and who is told when a write finds the lease moved on.
+        self.lease_token: int | None = None
+        self.on_moved: Callable[[str], None] | None = None
 
     # -- building ------------------------------------------------------------------------------
 
@@ -560,11 +565,18 @@ class Table:
         """Store one step's events (lock held). If they cannot be stored, the step did not
         happen: the table is suspended until rebuilt from what is stored, and the caller gets
         ``server/storage_unavailable`` (see the module docstring)."""
-        code = self.code
+        code, token = self.code, self.lease_token
         try:
             await self.services.writer.run(
-                lambda session: store.append_events(session, code, events, status, result)
+                lambda session: store.append_events(session, code, events, status, result,
+                                                    token)
             )
+        except LeaseLost:
+            # another process owns the table now: this one must not show or play it any more
+            self.suspended = True
+            if self.on_moved is not None:
+                self.on_moved(code)
+            raise ServerError("table/moved") from None
         except Exception as error:
             self._suspend(error)
             raise ServerError("server/storage_unavailable") from None

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.i18n import language, normalize_language
+from cardtable.server.cluster import Elsewhere
 from cardtable.server.connection import Connection
 from cardtable.server.errors import ServerError
 from cardtable.server.languages import language_of
@@ -73,6 +74,9 @@ async def play(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
     try:
         table = await lobby.find(code)
+    except Elsewhere as elsewhere:
+        await _relay(websocket, lobby, code, elsewhere.owner, lang)
+        return
     except ServerError as error:
         with language(lang):
             refusal = error_message(error, None)
@@ -87,7 +91,7 @@ async def play(websocket: WebSocket, code: str) -> None:
         return
     seat, lang = hello
     connection = Connection(seat, lang, client_address(websocket))
-    sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
+    sender = asyncio.get_running_loop().create_task(send_queued(websocket, connection))
     await table.attach(connection)
     log.info("connected", extra={"table": table.code, "seat": connection.seat})
     try:
@@ -95,7 +99,7 @@ async def play(websocket: WebSocket, code: str) -> None:
             text = await _receive(websocket)
             if text is None:
                 break
-            await _handle(table, connection, text)
+            await handle(table, connection, text)
     except WebSocketDisconnect:
         pass
     finally:
@@ -107,6 +111,37 @@ async def play(websocket: WebSocket, code: str) -> None:
         log.info("disconnected", extra={"table": table.code, "seat": connection.seat})
 
 
+async def _relay(websocket: WebSocket, lobby: Lobby, code: str, owner: str, lang: str) -> None:
+    """A client of a table another process of the cluster owns: every text of the client goes
+    to the owner, every text of the owner to the client (``cluster.py``); the owner checks the
+    hello and runs the guard."""
+    cluster = lobby.cluster
+    assert cluster is not None
+    try:
+        hello = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
+    except (TimeoutError, WebSocketDisconnect):
+        return
+    if hello is None:
+        return
+    connection = Connection(None, lang, client_address(websocket))
+    sender = asyncio.get_running_loop().create_task(send_queued(websocket, connection))
+    ident = cluster.relay(connection, owner, code, hello, lang)
+    try:
+        while not connection.closed:
+            text = await _receive(websocket)
+            if text is None:
+                break
+            cluster.forward(ident, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        cluster.unrelay(ident)
+        connection.close()
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
 async def _hello(
     websocket: WebSocket, lobby: Lobby, table: Table, lang: str
 ) -> tuple[int | None, str] | None:
@@ -116,13 +151,7 @@ async def _hello(
     if text is None:
         return None
     try:
-        message = parse(text)
-        if not isinstance(message, Hello):
-            raise ServerError("protocol/hello_first")
-        lang = normalize_language(message.lang) or lang
-        if message.token is None:
-            return None, lang
-        return lobby.seat_of(table, message.token), lang
+        return seat_of_hello(lobby, table, text, lang)
     except ServerError as error:
         with language(lang):
             refusal = error_message(error, ref_of(text))
@@ -131,7 +160,19 @@ async def _hello(
         return None
 
 
-async def _send(websocket: WebSocket, connection: Connection) -> None:
+def seat_of_hello(lobby: Lobby, table: Table, text: str, lang: str) -> tuple[int | None, str]:
+    """The seat and language a hello's ``text`` proves, or ``ServerError`` (also for the
+    hellos relayed from another process of a cluster, ``server/relay.py``)."""
+    message = parse(text)
+    if not isinstance(message, Hello):
+        raise ServerError("protocol/hello_first")
+    lang = normalize_language(message.lang) or lang
+    if message.token is None:
+        return None, lang
+    return lobby.seat_of(table, message.token), lang
+
+
+async def send_queued(websocket: WebSocket, connection: Connection) -> None:
     """Drain the connection's queue to the socket, in order; stop when it is closed."""
     try:
         while True:
@@ -143,10 +184,10 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
         connection.close()
         return
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(connection.close_code)
 
 
-async def _handle(table: Table, connection: Connection, text: str) -> None:
+async def handle(table: Table, connection: Connection, text: str) -> None:
     """One message of ``connection``, handled in its language (what it raises too). Whatever
     goes wrong with one message is answered (``server/internal``, logged with its traceback)
     and the connection stays: bad input never costs a client its connection."""

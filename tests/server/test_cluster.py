@@ -1,0 +1,175 @@
+"""Several server processes on one PostgreSQL, their messages over Redis (``server/cluster.py``).
+
+Two servers of one cluster run here in threads of the test process (each its own event loop,
+its own connections to PostgreSQL and Redis): a table is owned by one of them, and people
+connected to either play it. Killing a process with SIGKILL is ``make test-cluster``'s part
+(tests/cluster/), through a balancer and real processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from tests.pg import Cluster as PgCluster
+from tests.redisserver import RedisServer, redis_server  # noqa: F401 (a fixture)
+from tests.server.conftest import Client, RunningServer, make_config
+from websockets.exceptions import ConnectionClosed
+
+from cardtable.server import leases, store
+from cardtable.server.db import make_engine
+from cardtable.server.leases import LeaseLost
+from cardtable.server.migrations import upgrade
+from cardtable.server.store import StoredEvent
+
+
+@pytest.fixture
+def start_node(tmp_path: Path, pg_cluster: PgCluster,
+               redis_server: RedisServer) -> Iterator[Callable[..., RunningServer]]:  # noqa: F811
+    """Servers of one cluster: one fresh database, one Redis."""
+    url = pg_cluster.new_database()
+    running: list[RunningServer] = []
+
+    def start(**overrides: Any) -> RunningServer:
+        config = make_config(tmp_path, db=url, redis_url=redis_server.url, lease_seconds=2.0,
+                             **overrides)
+        server = RunningServer(config)
+        running.append(server)
+        return server
+
+    yield start
+    for server in running:
+        if server.thread.is_alive():
+            server.stop()
+
+
+def _two_people_table(server: RunningServer, game: str = "punttu") -> str:
+    with server.http() as http:
+        made = http.post("/api/tables", json={
+            "game": game, "players": 2, "options": {},
+            "seats": [{"kind": "person"}, {"kind": "person"}]})
+    assert made.status_code == 201, made.text
+    return str(made.json()["code"])
+
+
+def _join(server: RunningServer, code: str, seat: int, name: str) -> dict[str, Any]:
+    with server.http() as http:
+        joined = http.post(f"/api/tables/{code}/join", json={"seat": seat, "name": name})
+    assert joined.status_code == 200, joined.text
+    data: dict[str, Any] = joined.json()
+    return data
+
+
+async def _play_until(clients: list[Client], moves: int) -> list[int]:
+    """Each client plays its first legal action whenever it is asked to, until ``moves``
+    actions were accepted in all; the versions accepted (from the ``ack`` messages)."""
+    accepted: list[int] = []
+
+    async def play(client: Client) -> None:
+        acted = -1
+        while len(accepted) < moves:
+            state = client.state
+            if state is not None and state["legal"] and state["version"] > acted:
+                acted = state["version"]
+                await client.act(state["legal"][0], state["version"], ref="m")
+            try:
+                message = await asyncio.wait_for(client.recv(), 0.5)
+            except TimeoutError:
+                continue  # the other client's turn
+            if message["type"] == "ack":
+                accepted.append(message["version"])
+            elif message["type"] == "error":
+                assert message["code"] == "action/stale_state", message
+
+    await asyncio.gather(*(play(client) for client in clients))
+    return accepted
+
+
+def test_people_connected_to_different_processes_play_one_table(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    first, second = start_node(), start_node()
+    code = _two_people_table(first)
+    seat0 = _join(first, code, 0, "Ane")
+    seat1 = _join(second, code, 1, "Bea")  # taken by the owner (first) for the second
+    assert seat1["seat"] == 1
+    assert code in first.lobby.tables and code not in second.lobby.tables
+
+    async def scenario() -> None:
+        ane = await Client.open(first, code, seat0["token"])
+        bea = await Client.open(second, code, seat1["token"])  # relayed to the owner
+        try:
+            for client in (ane, bea):
+                await client.until(lambda m: m["type"] == "state" and m.get("view"))
+            accepted = await _play_until([ane, bea], 6)
+            for client in (ane, bea):  # each saw every move, made through either process
+                while client.state is None or client.state["version"] < max(accepted):
+                    await client.recv()
+                seen = {m["version"] for m in client.messages if m["type"] == "state"}
+                assert set(accepted) <= seen
+            # the owner knows both people are connected: nobody plays for either
+            seats = first.lobby.tables[code].seats
+            assert all(s.connections for s in seats)
+        finally:
+            await ane.close()
+            await bea.close()
+
+    asyncio.run(scenario())
+    assert code not in second.lobby.tables  # the relay never played the table
+
+
+def test_a_stopping_process_hands_its_tables_over(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    first, second = start_node(), start_node()
+    with first.http() as http:
+        played = http.post("/api/play", json={"game": "putto", "level": "random",
+                                              "players": 2})
+    assert played.status_code == 201, played.text
+    code, token = played.json()["code"], played.json()["token"]
+
+    async def scenario() -> None:
+        client = await Client.open(first, code, token)
+        await client.until(lambda m: m["type"] == "state" and m.get("view"))
+        await _play_until([client], 2)
+        version = client.state["version"] if client.state else 0
+        await asyncio.to_thread(first.stop)  # SIGTERM's path: drain, then stop
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await client.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        again = await Client.open(second, code, token)  # the client reconnects anywhere
+        try:
+            state = await again.until(lambda m: m["type"] == "state" and m.get("view"))
+            assert state["version"] >= version  # nothing accepted was lost
+            await _play_until([again], 2)
+        finally:
+            await again.close()
+
+    asyncio.run(scenario())
+    assert code in second.lobby.tables
+
+
+def test_a_write_with_a_moved_lease_is_refused(pg_url: str) -> None:
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    with engine.begin() as db:
+        store.create_table(db, code="FENCE1", game="punttu", players=2, config={})
+        old = leases.acquire(db, "FENCE1", "old", now=100.0, seconds=5.0)
+        assert old == 1
+        assert leases.acquire(db, "FENCE1", "new", now=101.0, seconds=5.0) is None  # live
+        new = leases.acquire(db, "FENCE1", "new", now=106.0, seconds=5.0)  # expired: taken
+        assert new == 2
+    with pytest.raises(LeaseLost), engine.begin() as db:
+        store.append_events(db, "FENCE1", [StoredEvent(1, "start", {})], token=old)
+    with engine.begin() as db:
+        store.append_events(db, "FENCE1", [StoredEvent(1, "start", {})], token=new)
+        count = db.execute(text("SELECT count(*) FROM events WHERE table_code='FENCE1'"))
+        assert count.scalar() == 1  # only the owner's write
+        assert leases.renew(db, "old", now=107.0, seconds=5.0) == {}
+        assert leases.renew(db, "new", now=107.0, seconds=5.0) == {"FENCE1": 2}
+    engine.dispose()

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean messages chromium postgresql
+.PHONY: run test lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -27,7 +27,7 @@ run: $(PLAY_STAMP)
 	$(BIN)/cardtable serve
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.
-test: $(STAMP) chromium postgresql
+test: $(STAMP) chromium postgresql redis
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto -q; status=$$?; \
@@ -50,6 +50,36 @@ postgresql:
 		else echo "!!! PostgreSQL's server binaries are missing and this is not root: the" \
 			"PostgreSQL tests will be SKIPPED. Install them with: sudo apt-get install -y postgresql !!!"; fi; \
 	fi
+
+# The cluster tests (and `make cluster`) need Redis and nginx from Debian, installed when root.
+redis:
+	@if ! command -v redis-server >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get install -y redis-server || \
+			{ apt-get update && apt-get install -y redis-server; }; \
+		else echo "!!! redis-server is missing and this is not root: the cluster tests" \
+			"will be SKIPPED. Install it with: sudo apt-get install -y redis-server !!!"; fi; \
+	fi
+
+nginx:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get install -y nginx || \
+			{ apt-get update && apt-get install -y nginx; }; \
+		else echo "!!! nginx is missing and this is not root: install it with" \
+			"sudo apt-get install -y nginx !!!"; exit 1; fi; \
+	fi
+
+# A local cluster: PostgreSQL, Redis, three servers and nginx in front (docs/deploy.md).
+CLUSTER_DIR ?= .cluster
+cluster: $(STAMP) postgresql redis nginx
+	$(BIN)/python -m cardtable.server.localcluster start --folder $(CLUSTER_DIR) --port 8080
+
+cluster-stop:
+	@if [ -x $(BIN)/python ]; then $(BIN)/python -m cardtable.server.localcluster stop --folder $(CLUSTER_DIR); fi
+
+# The cluster under fire: processes SIGKILLed mid-deal (tests/cluster); .ci/run runs it after
+# `make test`.
+test-cluster: $(STAMP) postgresql redis nginx
+	CARDTABLE_TEST_CLUSTER=1 $(BIN)/python -m pytest tests/cluster -q -p no:xdist
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -28,6 +28,10 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+#: tests/cluster starts a whole local cluster (PostgreSQL, Redis, three servers, nginx) and
+#: kills its processes: ``make test-cluster`` runs it, after the main suite.
+collect_ignore = [] if os.environ.get("CARDTABLE_TEST_CLUSTER") else ["cluster"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(

@@ -6,12 +6,13 @@ sticky sessions** (any process serves any table: ``server/cluster.py``). Everyth
 lives in one folder (``.cluster/`` for ``make cluster``) with its logs and pid files, and
 ``stop`` stops exactly what ``start`` started.
 
-The same topology (``TOPOLOGY``) writes ``deploy/compose.yaml`` (``compose``): the compose
+The same topology (``SERVER_ENV``) writes ``deploy/compose.yaml`` (``compose``): the compose
 file cannot drift from what ``make cluster`` runs (a test compares them).
 
     python -m cardtable.server.localcluster start [--folder .cluster] [--servers 3] [--port 8080]
     python -m cardtable.server.localcluster stop [--folder .cluster]
     python -m cardtable.server.localcluster compose > deploy/compose.yaml
+    python -m cardtable.server.localcluster nginx > deploy/nginx.conf
 """
 
 from __future__ import annotations
@@ -32,18 +33,13 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-#: The services of a cluster and the settings every server process gets (``start`` and
-#: ``compose`` both read it).
-TOPOLOGY: dict[str, object] = {
-    "database": "postgresql",
-    "bus": "redis",
-    "balancer": "nginx, round robin, no sticky sessions",
-    "server_env": {
-        "CARDTABLE_HOST": "0.0.0.0",
-        "CARDTABLE_FORWARDED_ALLOW_IPS": "127.0.0.1",
-        "CARDTABLE_LEASE_SECONDS": "5",
-        "CARDTABLE_LOG_LEVEL": "info",
-    },
+#: The settings every server process of a cluster gets, besides its database and Redis
+#: (``start`` and ``compose`` both read them).
+SERVER_ENV: dict[str, str] = {
+    "CARDTABLE_HOST": "0.0.0.0",
+    "CARDTABLE_FORWARDED_ALLOW_IPS": "127.0.0.1",
+    "CARDTABLE_LEASE_SECONDS": "5",
+    "CARDTABLE_LOG_LEVEL": "info",
 }
 
 NGINX = """# Written by cardtable.server.localcluster: the balancer of a local cluster.
@@ -63,7 +59,7 @@ http {{
 {upstreams}
     }}
     server {{
-        listen 127.0.0.1:{port};
+        listen {listen};
         location / {{
             proxy_pass http://cardtable;
             proxy_http_version 1.1;
@@ -139,9 +135,7 @@ class LocalCluster:
         self._save()
         self._start_postgres()
         self._start_redis()
-        env = {**os.environ, **{k: str(v) for k, v in dict(TOPOLOGY["server_env"]).items()},  # type: ignore[call-overload]
-               "CARDTABLE_DB": self.db_url, "CARDTABLE_REDIS_URL": self.redis_url,
-               **self.extra_env}
+        env = self.server_env()
         subprocess.run([_cardtable(), "db", "upgrade"], env=env,
                        check=True, capture_output=True, timeout=120)
         for index in range(self.servers):
@@ -149,12 +143,13 @@ class LocalCluster:
         self._start_nginx()
         self.wait_ready()
 
+    def server_env(self) -> dict[str, str]:
+        return {**os.environ, **SERVER_ENV, "CARDTABLE_DB": self.db_url,
+                "CARDTABLE_REDIS_URL": self.redis_url, **self.extra_env}
+
     def start_server(self, index: int, env: dict[str, str] | None = None) -> None:
-        if env is None:
-            env = {**os.environ,
-                   **{k: str(v) for k, v in dict(TOPOLOGY["server_env"]).items()},  # type: ignore[call-overload]
-                   "CARDTABLE_DB": self.db_url, "CARDTABLE_REDIS_URL": self.redis_url,
-                   **self.extra_env}
+        """Start server process ``index`` (again, after a kill)."""
+        env = env or self.server_env()
         port = self.server_ports[index]
         log = open(self.folder / f"server-{index}.log", "ab")  # noqa: SIM115 (the child's)
         process = subprocess.Popen(
@@ -209,7 +204,8 @@ class LocalCluster:
     def nginx_conf(self) -> str:
         upstreams = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;"
                               for p in self.server_ports)
-        return NGINX.format(folder=self.folder.resolve(), upstreams=upstreams, port=self.port)
+        return NGINX.format(folder=self.folder.resolve(), upstreams=upstreams,
+                            listen=f"127.0.0.1:{self.port}")
 
     def _start_nginx(self) -> None:
         program = _need("nginx", "nginx")
@@ -305,7 +301,8 @@ def _stop_pid(pidfile: Path, sig: signal.Signals = signal.SIGTERM) -> None:
 
 def compose(servers: int = 3) -> str:
     """``deploy/compose.yaml``: the same topology as ``start``, as containers."""
-    env = dict(TOPOLOGY["server_env"])  # type: ignore[call-overload]
+    # nginx is another container there: its address is not known in advance
+    env = {**SERVER_ENV, "CARDTABLE_FORWARDED_ALLOW_IPS": "*"}
     lines = [
         "# Written by `python -m cardtable.server.localcluster compose` from the topology",
         "# that `make cluster` runs (cardtable/server/localcluster.py); do not edit by hand.",
@@ -318,7 +315,7 @@ def compose(servers: int = 3) -> str:
         "    image: redis:7",
         "    command: [redis-server, --save, '', --appendonly, 'no']",
         "  migrate:",
-        "    build: ..",
+        "    build: {context: .., dockerfile: deploy/Dockerfile}",
         "    command: [cardtable, db, upgrade]",
         "    environment:",
         "      CARDTABLE_DB: postgresql+psycopg://postgres@postgres:5432/cardtable",
@@ -327,7 +324,7 @@ def compose(servers: int = 3) -> str:
     for index in range(servers):
         lines += [
             f"  server-{index}:",
-            "    build: ..",
+            "    build: {context: .., dockerfile: deploy/Dockerfile}",
             "    command: [cardtable, serve, --port, '8000']",
             "    environment:",
             "      CARDTABLE_DB: postgresql+psycopg://postgres@postgres:5432/cardtable",
@@ -337,31 +334,35 @@ def compose(servers: int = 3) -> str:
             "      migrate: {condition: service_completed_successfully}",
             "      redis: {condition: service_started}",
         ]
-    upstreams = "".join(f"server server-{i}:8000 max_fails=1 fail_timeout=2s; "
-                        for i in range(servers))
     lines += [
         "  nginx:",
         "    image: nginx:1.22",
         "    ports: ['8080:8080']",
         "    volumes: [./nginx.conf:/etc/nginx/nginx.conf:ro]",
         f"    depends_on: [{', '.join(f'server-{i}' for i in range(servers))}]",
-        "    # nginx.conf: the balancer of `make cluster` (round robin, no sticky sessions):",
-        f"    # upstream cardtable {{ {upstreams}}}",
+        "    # nginx.conf: the balancer of `make cluster` (round robin, no sticky sessions)",
         "volumes:",
         "  pgdata: {}",
     ]
     return "\n".join(lines) + "\n"
 
 
+def compose_nginx(servers: int = 3) -> str:
+    """``deploy/nginx.conf``: the balancer of ``start``, for the containers of ``compose``."""
+    upstreams = "\n".join(f"        server server-{i}:8000 max_fails=1 fail_timeout=2s;"
+                          for i in range(servers))
+    return NGINX.format(folder="/tmp", upstreams=upstreams, listen="0.0.0.0:8080")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cardtable.server.localcluster")
-    parser.add_argument("command", choices=["start", "stop", "compose"])
+    parser.add_argument("command", choices=["start", "stop", "compose", "nginx"])
     parser.add_argument("--folder", type=Path, default=Path(".cluster"))
     parser.add_argument("--servers", type=int, default=3)
     parser.add_argument("--port", type=int, default=8080)
     args = parser.parse_args(argv)
-    if args.command == "compose":
-        sys.stdout.write(compose(args.servers))
+    if args.command in ("compose", "nginx"):
+        sys.stdout.write((compose if args.command == "compose" else compose_nginx)(args.servers))
         return
     if args.command == "stop":
         if (args.folder / "cluster.json").exists():

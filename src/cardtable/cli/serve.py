@@ -28,6 +28,9 @@ from cardtable.i18n import _
               help="How long a dropped seat is kept before a bot plays for it (default 60).")
 @click.option("--bot-delay", type=float, default=None,
               help="Seconds a bot waits before moving (default 0.8).")
+@click.option("--redis-url", default=None, metavar="URL",
+              help="Redis, e.g. redis://HOST:6379/0: this server is one of a cluster sharing "
+                   "a PostgreSQL --db (pip install 'cardtable[cluster]'; docs/deploy.md).")
 @click.option("--log-level", default=None, help="debug, info, warning or error.")
 @click.option("--public-url", default=None, help="Base address used in share links.")
 def serve(
@@ -37,6 +40,7 @@ def serve(
     data_dir: Path | None,
     grace_seconds: float | None,
     bot_delay: float | None,
+    redis_url: str | None,
     log_level: str | None,
     public_url: str | None,
 ) -> None:
@@ -52,6 +56,7 @@ def serve(
         config = ServerConfig.from_env(
             host=host, port=port, db=db, data_dir=data_dir, grace_seconds=grace_seconds,
             bot_delay=bot_delay, log_level=log_level, public_url=public_url,
+            redis_url=redis_url,
         )
     except CardtableError as error:
         click.echo(_("cardtable serve: {error}").format(error=error), err=True)

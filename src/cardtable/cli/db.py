@@ -2,6 +2,8 @@
 
 - ``upgrade``: migrate to the latest schema (safe while other processes start: see
   ``cardtable.server.migrations``); ``cardtable serve`` also does it at start.
+- ``archive [--days N]``: finished tables older than N days keep their summary and records,
+  compressed, and lose their events and chat (``cardtable.server.archive``).
 - ``backup FILE``: a consistent copy of a SQLite database taken while the server runs
   (SQLite's online backup API: pages are copied in steps, writers keep writing). PostgreSQL has
   its own tool for this: ``pg_dump``, see docs/deploy.md.
@@ -19,7 +21,7 @@ from pathlib import Path
 import click
 
 from cardtable.errors import CardtableError
-from cardtable.i18n import _
+from cardtable.i18n import _, ngettext
 
 _db_option = click.option("--db", default=None, metavar="URL",
                           help="SQLAlchemy database URL (default: as cardtable serve).")
@@ -104,3 +106,24 @@ def backup(target: Path, db: str | None, data_dir: Path | None) -> None:
         copy.close()
         source.close()
     click.echo(_("Backed up {source} to {target}.").format(source=source_path, target=target))
+
+
+@db.command()
+@click.option("--days", type=click.FloatRange(min=0), default=90.0, show_default=True,
+              help="Archive the tables finished more than this many days ago.")
+@_db_option
+@_dir_option
+def archive(days: float, db: str | None, data_dir: Path | None) -> None:
+    """Archive finished tables: keep their summary and records, drop their events and chat."""
+    from cardtable.server import archive as archival
+    from cardtable.server.db import make_engine
+    from cardtable.server.migrations import upgrade as migrate
+
+    engine = make_engine(_url(db, data_dir))
+    try:
+        migrate(engine)  # under the migration lock: safe beside running servers
+        codes = archival.archive(engine, days)
+    finally:
+        engine.dispose()
+    click.echo(ngettext("Archived {n} finished table.", "Archived {n} finished tables.",
+                        len(codes)).format(n=len(codes)))

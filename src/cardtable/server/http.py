@@ -29,6 +29,7 @@ from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.games import game_class
 from cardtable.i18n import _
+from cardtable.server.archive import ArchivedTable
 from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
@@ -169,7 +170,7 @@ def lobby_of(request: Request) -> Lobby:
     return lobby
 
 
-def table_info(table: Table, request: Request) -> TableInfo:
+def table_info(table: Table | ArchivedTable, request: Request) -> TableInfo:
     base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
     return TableInfo(
         **table.summary(), link=f"{base}/t/{table.code}", websocket=f"/ws/{table.code}"
@@ -337,7 +338,7 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
 def get_table(code: str, request: Request) -> Any:
     """One table's public summary."""
     try:
-        return table_info(lobby_of(request).get(code), request)
+        return table_info(lobby_of(request).readable(code), request)
     except ServerError as error:
         return error_response(error)
 
@@ -384,7 +385,7 @@ async def quick_play(body: QuickPlay, request: Request) -> Any:
 def match_record(code: str, request: Request) -> Any:
     """The finished deals as a match record that ``cardtable replay`` accepts."""
     try:
-        table = lobby_of(request).get(code, archived=True)
+        table = lobby_of(request).readable(code, archived=True)
     except ServerError as error:
         return error_response(error)
     record = table.record()
@@ -403,7 +404,7 @@ def deal_record(
 ) -> Any:
     """Finished deal ``number`` (from 1) as a one-deal record for ``cardtable replay``."""
     try:
-        table = lobby_of(request).get(code, archived=True)
+        table = lobby_of(request).readable(code, archived=True)
     except ServerError as error:
         return error_response(error)
     record = table.record(number)

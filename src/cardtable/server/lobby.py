@@ -33,7 +33,8 @@ import cardtable
 from cardtable.bots.base import available_bots
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, outside_language_blocks
-from cardtable.server import expiry, store
+from cardtable.server import archive, expiry, store
+from cardtable.server.archive import ArchivedTable
 from cardtable.server.cluster import Cluster, Elsewhere
 from cardtable.server.connection import CLOSE_MOVED
 from cardtable.server.errors import ServerError
@@ -460,6 +461,19 @@ class Lobby:
         except StorageUnavailable:
             raise ServerError("server/storage_unavailable") from None
         return self._rebuilt(code, stored, archived)
+
+    def readable(self, code: str, *, archived: bool = False) -> Table | ArchivedTable:
+        """What the lobby API answers about ``code`` (its summary, its records): ``get``'s
+        table, or what the archive kept of a finished table archived (``archive.py``)."""
+        code = normalize_code(code)
+        if self._in_memory(code) is None:
+            try:
+                kept = self.services.writer.read(lambda session: archive.load(session, code))
+            except StorageUnavailable:
+                raise ServerError("server/storage_unavailable") from None
+            if kept is not None:
+                return kept
+        return self.get(code, archived=archived)
 
     async def find(self, code: str) -> Table:
         """``get`` without blocking the loop: the database is read in a reader thread; an

@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -109,6 +109,32 @@ def dumps(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
+def replay_event(game: Game, match: Match | None, event: StoredEvent, code: str) -> Match | None:
+    """The match after the stored ``event`` (``store.py`` lists the kinds): the one replay of
+    a table's events, for a table rebuilt to play (``Table.rebuild``) and for a finished one
+    archived as its record (``archive.py``)."""
+    data = event.data
+    if event.kind == "start":
+        return match_class(game)(game, seed=data["seed"], dealer=data["dealer"])
+    if event.kind in ("end",):
+        return match
+    assert match is not None, f"table {code}: {event.kind} before the start"
+    if event.kind == "deal":
+        if data["number"] > 1:
+            deal = match.next_deal()
+            if deal.seed != data["seed"]:
+                raise CardtableError(
+                    _("table {code}: deal {n} was stored with another seed").format(
+                        code=code, n=data["number"]
+                    )
+                )
+    elif event.kind == "action":
+        match.current.apply(data["text"])
+    elif event.kind == "decision":
+        match.apply(data["text"])
+    return match
+
+
 def _spawn(coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
     """A table's own task (a bot's move, a timer, a grace period), in no request's language."""
     return asyncio.get_running_loop().create_task(coroutine, context=outside_language_blocks())
@@ -173,31 +199,23 @@ class Table:
             table.status = "finished"
         return table
 
+    @classmethod
+    def to_read(cls, stored: StoredTable) -> Table:
+        """The table as stored, only to read (its summary, its records: ``archive.py``),
+        outside any server: it has no services, so it must never be played or attached to."""
+        return cls.rebuild(stored, cast(Services, None))
+
     def _replay(self, event: StoredEvent) -> None:
+        self.match = replay_event(self.game, self.match, event, self.code)
         data = event.data
         if event.kind == "start":
-            self.match = match_class(self.game)(self.game, seed=data["seed"], dealer=data["dealer"])
             self.status = "running"
         elif event.kind == "deal":
-            assert self.match is not None
             self.deal_by = []
-            if data["number"] > 1:
-                deal = self.match.next_deal()
-                if deal.seed != data["seed"]:
-                    raise CardtableError(
-                        _("table {code}: deal {n} was stored with another seed").format(
-                            code=self.code, n=data["number"]
-                        )
-                    )
-        elif event.kind == "action":
-            assert self.match is not None
-            self.match.current.apply(data["text"])
+        elif event.kind in ("action", "decision"):
             self.last = {"seat": data["seat"], "action": data["text"], "by": data.get("by")}
-            self.deal_by.append(data.get("by") or "person")
-        elif event.kind == "decision":
-            assert self.match is not None
-            self.match.apply(data["text"])
-            self.last = {"seat": data["seat"], "action": data["text"], "by": data.get("by")}
+            if event.kind == "action":
+                self.deal_by.append(data.get("by") or "person")
         elif event.kind == "end":
             self.status = "finished"
             self.result = data.get("outcome")

@@ -173,3 +173,22 @@ def test_a_write_with_a_moved_lease_is_refused(pg_url: str) -> None:
         assert leases.renew(db, "old", now=107.0, seconds=5.0) == {}
         assert leases.renew(db, "new", now=107.0, seconds=5.0) == {"FENCE1": 2}
     engine.dispose()
+
+
+def test_every_process_lists_every_open_table(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    first, second = start_node(), start_node()
+    with first.http() as http:
+        made = http.post("/api/tables", json={"game": "punttu", "players": 2, "options": {},
+                                              "seats": [{"kind": "person"}] * 2,
+                                              "public": True})
+        hidden = http.post("/api/tables", json={"game": "putto", "players": 2, "options": {},
+                                                "seats": [{"kind": "person"}] * 2})
+    assert made.status_code == hidden.status_code == 201
+    for server in (first, second):
+        with server.http() as http:
+            page = http.get("/api/tables").json()
+        assert [t["code"] for t in page["tables"]] == [made.json()["code"]]
+        assert page["total"] == 1
+        assert page["tables"][0]["free_seats"] == [0, 1]

@@ -144,13 +144,17 @@ SQLITE_BUSY_SECONDS = 1.0
 
 
 def make_engine(
-    url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS, autocheckpoint: bool = True
+    url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS, autocheckpoint: bool = True,
+    pre_ping: bool = True,
 ) -> Engine:
     """An engine for ``url``; SQLite gets WAL, NORMAL sync, foreign keys and a busy timeout
     (``busy_seconds``; the writer's own engine has none and no automatic checkpoint, see
     ``writer``). Pooled connections are checked before use (``pool_pre_ping``): after a
-    database restart the first request gets a fresh connection, not a 500 from a stale one."""
-    kwargs: dict[str, Any] = {"pool_pre_ping": True}
+    database restart the first request gets a fresh connection, not a 500 from a stale one.
+    ``pre_ping=False`` for the writer's own engine: the writer retries a failed commit anyway
+    (a stale connection fails as a transient error and is replaced), and a ping per commit
+    would cost a PostgreSQL round trip on every step of every table."""
+    kwargs: dict[str, Any] = {"pool_pre_ping": pre_ping}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_seconds}
     engine = create_engine(url, **kwargs)

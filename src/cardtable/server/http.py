@@ -289,18 +289,21 @@ class TablePage(BaseModel):
     offset: int
 
 
-@router.get("/api/tables", tags=["lobby"])
-def list_tables(
+@router.get("/api/tables", tags=["lobby"], response_model=TablePage, responses=refusals())
+async def list_tables(
     request: Request,
     limit: Annotated[int | None, Query(ge=1, description="page size; absent: the server's")] = None,
     offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0,
-) -> TablePage:
+) -> Any:
     """Open tables, those made open to anyone: waiting for people first, then those being
     played (to watch), a page at a time."""
     lobby = lobby_of(request)
     config = request.app.state.config
     size = min(limit if limit is not None else config.page_size, config.max_page_size)
-    tables, total = lobby.open_tables(size, offset)
+    try:
+        tables, total = await lobby.open_page(size, offset)
+    except ServerError as error:
+        return error_response(error)
     return TablePage(tables=[table_info(t, request) for t in tables], total=total, limit=size,
                      offset=offset)
 

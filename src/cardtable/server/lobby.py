@@ -576,6 +576,27 @@ class Lobby:
         listed.sort(key=lambda t: (t.status != "waiting", t.code))
         return listed[offset:offset + limit], len(listed)
 
+    async def open_page(self, limit: int, offset: int = 0) -> tuple[list[Table], int]:
+        """``open_tables`` for the whole cluster: read from the database (a table another
+        process plays is shown as stored); on a single server, ``open_tables``."""
+        if self.cluster is None:
+            return self.open_tables(limit, offset)
+        try:
+            codes, total = await self.services.writer.query(
+                partial(store.open_codes, limit=limit, offset=offset))
+            found = []
+            for code in codes:
+                table = self.tables.get(code)
+                if table is None:
+                    stored = await self._stored(code)
+                    if stored is None:
+                        continue
+                    table = Table.to_read(stored)
+                found.append(table)
+        except StorageUnavailable:
+            raise ServerError("server/storage_unavailable") from None
+        return found, total
+
     def quick_config(
         self, game: str, players: int | None, level: str, options: dict[str, Any],
         turn_seconds: float | None = None, hints: bool = True, continue_seconds: float = 30.0,

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Table, insert, select, update
+from sqlalchemy import Connection, Dialect, Table, case, func, insert, select, update
 
 from cardtable.server import leases
 from cardtable.server.db import Base, ChatRow, EventRow, SeatRow, TableRow, utcnow
@@ -184,3 +184,17 @@ def unfinished_codes(db: Connection) -> list[str]:
             .order_by(TABLES.c.created_at)
         ).all()
     )
+
+
+def open_codes(db: Connection, limit: int, offset: int) -> tuple[list[str], int]:
+    """A page of the tables open to anyone (``TableConfig.public``) that wait for people or are
+    being played, waiting first; and how many there are. For a cluster, whose processes each
+    hold only their own tables in memory (``Lobby.open_tables``). The configuration is stored
+    as compact JSON, so ``"public":true`` is a plain substring of it."""
+    listed = (TABLES.c.status.in_(("waiting", "running"))
+              & TABLES.c.config.contains('"public":true'))
+    total = db.scalar(select(func.count()).select_from(TABLES).where(listed)) or 0
+    order = case((TABLES.c.status == "waiting", 0), else_=1)
+    codes = db.scalars(select(TABLES.c.code).where(listed).order_by(order, TABLES.c.code)
+                       .limit(limit).offset(offset)).all()
+    return list(codes), int(total)

@@ -96,7 +96,7 @@ class Writer:
         #: Commit on the loop (SQLite) or in the writer's thread (see the module docstring).
         self.inline = engine.dialect.name == "sqlite" if inline is None else inline
         #: The engine writes go through: for SQLite on the loop, one that never waits.
-        self.write_engine = _never_waiting(engine) if self.inline else engine
+        self.write_engine = _never_waiting(engine) if self.inline else _unpinged(engine)
         self.retry_seconds = retry_seconds
         self.max_pending = max_pending
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
@@ -312,4 +312,12 @@ def _never_waiting(engine: Engine) -> Engine:
     if database in ("", ":memory:") or "mode=memory" in database:
         return engine
     return make_engine(engine.url.render_as_string(hide_password=False), busy_seconds=0,
-                       autocheckpoint=False)
+                       autocheckpoint=False, pre_ping=False)
+
+
+def _unpinged(engine: Engine) -> Engine:
+    """The writer's engine on a server database (PostgreSQL): ``engine``'s, without the ping
+    before each use (``db.make_engine``); the writer's retries replace a stale connection."""
+    from cardtable.server.db import make_engine
+
+    return make_engine(engine.url.render_as_string(hide_password=False), pre_ping=False)

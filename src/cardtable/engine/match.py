@@ -55,6 +55,8 @@ class Match:
         self.game = game
         self.seed = secrets.randbits(63) if seed is None else seed
         self.deals: list[State] = [game.deal(seed=deal_seed(self.seed, 0), dealer=dealer)]
+        #: ``totals`` as last summed, and for which (number of deals, current deal over).
+        self._totals: tuple[tuple[int, bool], tuple[int, ...]] | None = None
 
     @classmethod
     def empty(cls, game: Game) -> Match:
@@ -63,6 +65,7 @@ class Match:
         match.game = game
         match.seed = None  # type: ignore[assignment]
         match.deals = []
+        match._totals = None
         return match
 
     @property
@@ -130,14 +133,22 @@ class Match:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Points per side over the finished deals."""
+        """Points per side over the finished deals. A finished deal's points never change, so
+        the sum is kept until a deal ends or a new one starts (the server shows it after every
+        step)."""
+        key = (len(self.deals), self.current.is_over)
+        cached = self._totals
+        if cached is not None and cached[0] == key:
+            return cached[1]
         totals = [0] * len(self.game.sides)
         for deal in self.deals:
             outcome = deal.outcome
             if outcome is not None:
                 for index, points in enumerate(outcome.points):
                     totals[index] += points
-        return tuple(totals)
+        found = tuple(totals)
+        self._totals = (key, found)
+        return found
 
     @property
     def deals_finished(self) -> int:

@@ -13,7 +13,7 @@ from tests.walk import walked_deal
 
 from cardtable.bots import make_bot
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK, table_deck
-from cardtable.games.punttu.rollout import EPSILON, RICH, playout, prior, side_points
+from cardtable.games.punttu.search import EPSILON, RICH, playout, prior, side_points
 from cardtable.games.punttu.state import PunttuState
 
 

@@ -14,7 +14,7 @@ from tests.walk import walked_deal
 from cardtable.bots import make_bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.heuristic import _Memory
-from cardtable.games.putto.rollout import EPSILON, playout, prior, side_points
+from cardtable.games.putto.search import EPSILON, playout, prior, side_points
 from cardtable.games.putto.state import CAPTURE, PuttoState
 
 

@@ -7,6 +7,12 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _
 
 
+def renderers() -> dict[str, type[TableRenderer]]:
+    """The terminal table of each game that has one (a front-end part of a game: the test
+    ``tests/engine/test_plugins.py`` checks every registered game has it)."""
+    return _registry()
+
+
 def _registry() -> dict[str, type[TableRenderer]]:
     from cardtable.cli.tables.pontinho import PontinhoTable
     from cardtable.cli.tables.punttu import PunttuTable
@@ -26,4 +32,4 @@ def renderer_for(game_name: str, names: SeatNames) -> TableRenderer:
     return cls(names)
 
 
-__all__ = ["Choice", "SeatNames", "TableRenderer", "renderer_for"]
+__all__ = ["Choice", "SeatNames", "TableRenderer", "renderer_for", "renderers"]

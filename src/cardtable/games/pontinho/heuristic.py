@@ -44,7 +44,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.cards.french import (
     JOKER,
     NATURAL_KINDS,
@@ -53,6 +52,7 @@ from cardtable.cards.french import (
 )
 from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.games.pontinho.melds import Meld, layoff_kinds, make_meld
 
 #: Card notation to kind (the joker ``*`` is 52).

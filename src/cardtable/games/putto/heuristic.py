@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 
 if TYPE_CHECKING:

@@ -61,6 +61,7 @@ from typing import Any
 
 from cardtable.cards.french import NATURAL_KINDS, FrenchCard, penalty_table
 from cardtable.engine.action import Action
+from cardtable.engine.plugin import SearchHooks
 from cardtable.games.pontinho.actions import (
     ADVANCE,
     BURN,
@@ -708,3 +709,13 @@ def _clear_discard(view: dict[str, Any], legal: Sequence[Action]) -> Action | No
 
 
 assert BURN < DISCARD and PASS < DISCARD
+
+
+#: What the hard bot's search takes from Pontinho (``cardtable.bots.ismcts``).
+HOOKS = SearchHooks(
+    playout=playout,
+    side_points=side_points,
+    tree_moves=tree_moves,
+    endgame=endgame,
+    settle_min=SETTLE_MIN,
+)

@@ -17,6 +17,7 @@ import math
 import random
 
 from cardtable.cards.latin import LATIN_SUITS
+from cardtable.engine.plugin import SearchHooks
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.state import CAPTURE, PuttoState, _action_order
 
@@ -187,3 +188,9 @@ def prior(state: PuttoState, ids: list[int]) -> list[float]:
     values = [min(math.exp((s - top) / PRIOR_SPREAD), 0.999) for s in scores]
     values[choice] = 1.0
     return values
+
+
+#: What the hard bot's search takes from Putto (``cardtable.bots.ismcts``).
+HOOKS = SearchHooks(
+    playout=playout, side_points=side_points, prior=prior, deviation_z=DEVIATION_Z
+)

@@ -22,6 +22,7 @@ from typing import Any
 
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
+from cardtable.engine.plugin import SearchHooks
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.games.punttu.state import PunttuState
 
@@ -174,3 +175,14 @@ def prior(state: PunttuState, ids: list[int]) -> list[float]:
     by_rank = {r: min(math.exp((score - top) / PRIOR_SPREAD), 0.999) for r, score in scores}
     by_rank[choice] = 1.0
     return [by_rank[rank[c]] for c in ids]
+
+
+#: What the hard bot's search takes from Punttu (``cardtable.bots.ismcts``).
+HOOKS = SearchHooks(
+    playout=playout,
+    side_points=side_points,
+    action_key=ACTION_KEY,
+    endgame=endgame,
+    prior=prior,
+    win_weight=WIN_WEIGHT,
+)

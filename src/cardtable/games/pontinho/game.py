@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from cardtable.cards.french import (
+    DEFAULT_FIGURE_POINTS,
     FIGURE_POINTS_CHOICES,
     FRENCH_DECK,
     PENALTY_POINTS,
@@ -67,7 +68,7 @@ class PontinhoGame(Game):
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="figure_points",
-            default="13-12-11",
+            default=DEFAULT_FIGURE_POINTS,
             choices=FIGURE_POINTS_CHOICES,
             label=N_("Points of the figures"),
             choice_labels={"13-12-11": N_("K 13, Q 12, J 11"), "10": N_("10 each")},

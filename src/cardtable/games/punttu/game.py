@@ -64,6 +64,10 @@ class PunttuGame(Game):
 
     # -- dealing -------------------------------------------------------------------------------
 
+    def deal_length_bound(self) -> int:
+        """One play per card in play at this table (PU-7 trims the deck, PU-15)."""
+        return len(table_deck(self.players, self.options.trim))
+
     def _deal_seed(self, seed: int, dealer: int) -> PunttuState:
         deck = list(table_deck(self.players, self.options.trim))
         shuffle(deck, random.Random(seed))

@@ -137,6 +137,10 @@ class PuttoGame(Game):
 
     # -- dealing -------------------------------------------------------------------------------
 
+    def deal_length_bound(self) -> int:
+        """Every card but the one turned face up is played once (PT-5, PT-14)."""
+        return len(LATIN_DECK) - 1
+
     def _deal_seed(self, seed: int, dealer: int) -> PuttoState:
         deck = list(LATIN_DECK)
         shuffle(deck, random.Random(seed))

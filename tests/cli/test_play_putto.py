@@ -19,10 +19,10 @@ import cardtable
 from cardtable.bots import make_bot
 from cardtable.cli.main import main
 from cardtable.cli.play import bot_seed
-from cardtable.cli.tables import Choice, SeatNames, renderer_for
 from cardtable.engine.action import Action
 from cardtable.engine.game import State
 from cardtable.engine.record import replay
+from cardtable.terminal import Choice, SeatNames, renderer_for
 
 
 def run(*args: str, input: str | None = None) -> Result:

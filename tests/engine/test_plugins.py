@@ -48,14 +48,14 @@ def test_every_descriptor_is_whole(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_registered_game_has_every_front_end_part(name: str) -> None:
-    from cardtable.cli.tables import renderers
     from cardtable.research.encodings import ENCODINGS
     from cardtable.research.observations import OBSERVERS
     from cardtable.rules.render import SHEETS
+    from cardtable.terminal import renderers
     from cardtable.web.strings import CLIENT_STRINGS, HOW_TO_PLAY
 
     parts = {
-        "terminal table (cli/tables)": name in renderers(),
+        "terminal table (terminal)": name in renderers(),
         "rules sheet (rules/render.py SHEETS)": name in SHEETS,
         "research step encoding (research/encodings)": name in ENCODINGS,
         "research observation (research/observations)": name in OBSERVERS,

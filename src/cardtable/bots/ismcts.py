@@ -79,10 +79,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from cardtable.bots.base import Bot, game_bots
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.engine.game import Game
-from cardtable.engine.plugin import Endgame, Playout, Prior, SearchHooks, SidePoints, TreeMoves
+from cardtable.engine.plugin import (
+    Endgame,
+    GameDescriptor,
+    Playout,
+    Prior,
+    SearchHooks,
+    SidePoints,
+    TreeMoves,
+)
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 
@@ -168,12 +176,16 @@ def _or(value: _T | None, default: _T) -> _T:
     return default if value is None else value
 
 
+def _game_descriptor(game: Game) -> GameDescriptor:
+    from cardtable.games import descriptor
+
+    return descriptor(game.name)
+
+
 def search_hooks(game: Game) -> SearchHooks:
     """The game's search hooks (its descriptor's ``search``: ``cardtable.games.<game>.search``,
     typed by ``engine.plugin.SearchHooks``, which says what each one does)."""
-    from cardtable.games import descriptor
-
-    return descriptor(game.name).search
+    return _game_descriptor(game).search
 
 
 def can_search(game: Game | type[Game]) -> bool:
@@ -223,7 +235,7 @@ class ISMCTSBot(Bot):
         self.settle_min: int = _or(hooks.settle_min, SETTLE_MIN)
         self.settle = settle
         self.deviation_z: float = _or(hooks.deviation_z, DEFAULT_DEVIATION_Z)
-        anchor = game_bots(game.name).get("heuristic")
+        anchor = _game_descriptor(game).bots.get("heuristic")
         self._anchor: Bot | None = None if anchor is None else anchor(game, seat, seed=seed)
         #: The last search's result (None before any, and after a move found without one).
         self.last_search: SearchResult | None = None

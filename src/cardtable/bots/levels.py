@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.engine.game import Game
 from cardtable.engine.plugin import Blunder
 

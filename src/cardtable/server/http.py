@@ -28,7 +28,8 @@ from cardtable import __version__
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.games import descriptor, game_class
-from cardtable.i18n import _
+from cardtable.i18n import _, translation
+from cardtable.i18n import normalize_language as normalize
 from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
@@ -37,7 +38,6 @@ from cardtable.server.ratelimit import RateLimited, client_address
 from cardtable.server.refusals import refusals
 from cardtable.server.table import SeatPlan, Table, TableConfig
 from cardtable.server.writer import StorageUnavailable
-from cardtable.web.language import normalize, translation
 
 STATUS = {
     "table/not_found": 404,

@@ -18,13 +18,13 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cards.latin import LATIN_SUITS, parse_card
-from cardtable.cli.tables.base import Choice, TableRenderer
-from cardtable.cli.tables.latin import PANEL_WIDTH, card, cards, with_cards
 from cardtable.engine.action import Action
 from cardtable.engine.outcome import Outcome
 from cardtable.errors import IllegalAction
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.i18n import _, ngettext
+from cardtable.terminal.base import Choice, TableRenderer
+from cardtable.terminal.latin import PANEL_WIDTH, card, cards, with_cards
 
 SWEEP_STYLE = "bold black on yellow"
 

@@ -1,10 +1,14 @@
-"""Terminal tables, one renderer per game: ``renderer_for(game_name)`` finds it."""
+"""Terminal tables, one renderer per game: ``renderer_for(game_name)`` finds it.
+
+A front-end part of each game that needs neither the CLI nor Jinja2: ``cardtable.cli`` plays
+with it, and importing one renderer loads only ``rich`` and the rules core.
+"""
 
 from __future__ import annotations
 
-from cardtable.cli.tables.base import Choice, SeatNames, TableRenderer
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
+from cardtable.terminal.base import Choice, SeatNames, TableRenderer
 
 
 def renderers() -> dict[str, type[TableRenderer]]:
@@ -14,9 +18,9 @@ def renderers() -> dict[str, type[TableRenderer]]:
 
 
 def _registry() -> dict[str, type[TableRenderer]]:
-    from cardtable.cli.tables.pontinho import PontinhoTable
-    from cardtable.cli.tables.punttu import PunttuTable
-    from cardtable.cli.tables.putto import PuttoTable
+    from cardtable.terminal.pontinho import PontinhoTable
+    from cardtable.terminal.punttu import PunttuTable
+    from cardtable.terminal.putto import PuttoTable
 
     return {cls.game_name: cls for cls in (PontinhoTable, PunttuTable, PuttoTable)}
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text
+from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text, parse_card
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
@@ -24,6 +24,29 @@ if TYPE_CHECKING:
     from cardtable.games.putto.game import PuttoGame
 
 CAPTURE = 40
+
+
+def sweep_scores(*, last_play: bool, last_play_sweep: bool) -> bool:
+    """Whether a capture that empties the table counts as a sweep (PT-12): always, but on the
+    deal's very last play only where the table's ``last_play_sweep`` says so (PT-18). The one
+    place this rule is written; the terminal's capture hints ask it too (``capture_preview``)."""
+    return not last_play or last_play_sweep
+
+
+def capture_preview(view: Any, card: str) -> tuple[list[str], bool]:
+    """What capturing with ``card`` (a card of the viewer's hand) would do, read off the
+    viewer's ``view``: the table cards it would take (PT-9: every card of its rank) and whether
+    it would score a sweep (PT-12, PT-18). For front ends that show it before the move, so
+    that none of them re-derives the rules."""
+    rank = parse_card(card).rank
+    table = list(view["table"])
+    taken = [text for text in table if parse_card(text).rank == rank]
+    # The last play: the stock is empty and this card is the last one in anybody's hand.
+    last_play = view["stock"] == 0 and sum(view["hand_sizes"]) == 1
+    sweeps = bool(taken) and len(taken) == len(table) and sweep_scores(
+        last_play=last_play, last_play_sweep=bool(view["options"]["last_play_sweep"])
+    )
+    return taken, sweeps
 #: Every action, by id: ``play`` for ids 0‥39, ``capture`` for 40‥79.
 ACTIONS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in LATIN_DECK) + tuple(
     Action("capture", (card,)) for card in LATIN_DECK
@@ -209,10 +232,11 @@ class PuttoState(State):
             pile += taken
             pile.append(card)  # PT-9
             self.last_capturer = seat
-            if not self.table:  # PT-12: a sweep
-                last_play = not self.stock and not any(self.hands)
-                if not last_play or self._last_play_sweep:  # PT-18
-                    self.sweeps[side] += 1
+            if not self.table and sweep_scores(  # PT-12: a sweep
+                last_play=not self.stock and not any(self.hands),
+                last_play_sweep=self._last_play_sweep,
+            ):
+                self.sweeps[side] += 1
         else:
             hand.remove(action_id)
             self.table.append(action_id)  # PT-10

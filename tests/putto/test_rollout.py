@@ -55,6 +55,8 @@ def _compare(players: int, seed: int, moves: int, epsilon: float, **options: obj
     assert fused.table == oracle.table and fused.leftover == oracle.leftover
     assert fused.plays == oracle.plays and fused.last_capturer == oracle.last_capturer
     assert side_points(fused) == side_points(oracle)
+    assert fused.debug_view() == oracle.debug_view()  # the whole state
+    assert fused.outcome == oracle.outcome
     assert fused.outcome is not None and list(fused.outcome.points) == side_points(fused)
 
 

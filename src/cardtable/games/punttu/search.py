@@ -51,8 +51,9 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
     """Play ``state`` to the end of the deal with the rollout policy (in place).
 
     The rules of ``apply_unchecked`` (PU-11 … PU-16) run inline on local variables: the search
-    spends most of its time here, and a rollout needs only the points. The state is left over
-    with every hand empty and its points final; the tricks' cards are not kept in the piles."""
+    spends most of its time here. The state is left over exactly as ``apply_unchecked`` would
+    leave it: every hand empty, the points final and each trick's cards in its winner's pile
+    (``outcome.details["tricks_won"]``; an oracle test compares the whole state)."""
     seat = state._to_move
     if seat is None:
         return
@@ -60,6 +61,7 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
     hands = state.hands
     stock = state.stock
     points = state.points
+    won = state.won
     trick = state.trick
     n = state.n
     leader = state.leader
@@ -70,6 +72,7 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
     best = -1
     best_at = 0
     pot = 0
+    tricks = 0
     for i, c in enumerate(trick):
         pot += card_points[c]
         if rank[c] > best:
@@ -102,7 +105,9 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
             continue
         winner = (leader + best_at) % n  # PU-12
         points[winner] += pot  # PU-16
+        won[winner] += trick
         trick.clear()
+        tricks += 1
         best = -1
         pot = 0
         if stock:  # PU-13
@@ -112,6 +117,7 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
         if not hands[winner]:  # PU-15
             break
     state.leader = leader
+    state.tricks_played += tricks
     state._to_move = None
 
 

@@ -33,6 +33,37 @@ def sweep_scores(*, last_play: bool, last_play_sweep: bool) -> bool:
     return not last_play or last_play_sweep
 
 
+def deal_points(
+    piles: Sequence[Sequence[int]], sweeps: Sequence[int]
+) -> tuple[list[int], list[int], list[list[int]]]:
+    """A finished deal's score per side (PT-16, PT-17), the one place it is counted (the
+    outcome and the hard bot's playouts ask it): the points, the card points (PT-2) and the
+    suits whose primiera each side won (most card points in the suit, alone: a tie gives nobody
+    the point). Written for speed: the search scores every playout with it."""
+    sides = len(piles)
+    suit_points = [[0, 0, 0, 0] for _ in range(sides)]
+    card_points = [0] * sides
+    for i, pile in enumerate(piles):
+        mine = suit_points[i]
+        for c in pile:
+            mine[c // 10] += CARD_POINTS[c]
+        card_points[i] = sum(mine)
+    primiera: list[list[int]] = [[] for _ in range(sides)]
+    for suit in range(4):
+        best = -1
+        holder = -1
+        for i in range(sides):
+            p = suit_points[i][suit]
+            if p > best:
+                best, holder = p, i
+            elif p == best:
+                holder = -1
+        if holder >= 0:
+            primiera[holder].append(suit)
+    points = [card_points[i] + SWEEP_POINTS * sweeps[i] + len(primiera[i]) for i in range(sides)]
+    return points, card_points, primiera
+
+
 def capture_preview(view: Any, card: str) -> tuple[list[str], bool]:
     """What capturing with ``card`` (a card of the viewer's hand) would do, read off the
     viewer's ``view``: the table cards it would take (PT-9: every card of its rank) and whether
@@ -308,17 +339,9 @@ class PuttoState(State):
         if self._to_move is not None:
             return None
         sides = self.game.sides
-        card_points = [sum(CARD_POINTS[c] for c in pile) for pile in self.piles]
-        primiera: list[list[str]] = [[] for _ in sides]
-        for suit, letter in enumerate(LATIN_SUITS):
-            in_suit = [sum(CARD_POINTS[c] for c in pile if c // 10 == suit) for pile in self.piles]
-            best = max(in_suit)
-            if in_suit.count(best) == 1:  # PT-17: a tie gives nobody the point
-                primiera[in_suit.index(best)].append(letter)
-        points = tuple(
-            card_points[i] + SWEEP_POINTS * self.sweeps[i] + len(primiera[i])
-            for i in range(len(sides))
-        )
+        totals, card_points, suits = deal_points(self.piles, self.sweeps)
+        points = tuple(totals)
+        primiera = [[LATIN_SUITS[suit] for suit in won] for won in suits]
         return Outcome(
             points=points,
             sides=sides,

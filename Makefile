@@ -30,6 +30,7 @@ run: $(PLAY_STAMP)
 test: $(STAMP) chromium postgresql redis
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n auto -q; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
 
@@ -84,6 +85,7 @@ test-cluster: $(STAMP) postgresql redis nginx
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/cardtable bench

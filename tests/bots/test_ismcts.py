@@ -191,7 +191,7 @@ def test_punttu_two_player_endgame_is_solved_exactly_from_the_view() -> None:
 
 
 def _key_of(state: State, action: object) -> int:
-    from cardtable.games.punttu.rollout import ACTION_KEY
+    from cardtable.games.punttu.search import ACTION_KEY
 
     return ACTION_KEY[state.action_id(action)]  # type: ignore[arg-type]
 
@@ -223,7 +223,10 @@ def test_with_no_iteration_beyond_the_first_expansion_hard_plays_mediums_move(
 def test_without_the_prior_the_first_expansion_is_random(monkeypatch: pytest.MonkeyPatch) -> None:
     """The prior is what makes the one-iteration search play medium's move: without it some
     seed expands another move first."""
-    from cardtable.games.punttu import rollout
+    from dataclasses import replace
+
+    from cardtable.bots import ismcts
+    from cardtable.games.punttu import GAME
 
     state = position("punttu", 2, seed=5, moves=6)
     seat = state.to_move
@@ -231,7 +234,7 @@ def test_without_the_prior_the_first_expansion_is_random(monkeypatch: pytest.Mon
     view, legal = state.view(seat, memory=True), state.legal_actions()
     medium = _key_of(state, make_bot("medium", state.game, seat).choose(view, legal))
     assert len({_key_of(state, a) for a in legal}) > 1
-    monkeypatch.delattr(rollout, "prior")
+    monkeypatch.setattr(ismcts, "search_hooks", lambda game: replace(GAME.search, prior=None))
     keys = {_key_of(state, hard(state.game, seat, seed=s, iterations=1).choose(view, legal))
             for s in range(20)}
     assert keys - {medium}

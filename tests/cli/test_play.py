@@ -15,8 +15,8 @@ import cardtable
 from cardtable.bots import make_bot
 from cardtable.cli.main import main
 from cardtable.cli.session import Ending, Session
-from cardtable.cli.tables import SeatNames, renderer_for
 from cardtable.engine.record import replay
+from cardtable.terminal import SeatNames, renderer_for
 
 # Enough "1" lines to play every decision of a 2-player deal (20 tricks).
 ALWAYS_FIRST = "1\n" * 40

@@ -13,14 +13,14 @@ from click.testing import CliRunner, Result
 import cardtable
 from cardtable.cards.french import FRENCH_DECK, card_text
 from cardtable.cli.main import main
-from cardtable.cli.tables import SeatNames, renderer_for
-from cardtable.cli.tables.pontinho import PontinhoTable
 from cardtable.engine.action import Action
 from cardtable.engine.game import State
 from cardtable.engine.record import replay
 from cardtable.errors import CardtableError
+from cardtable.terminal import SeatNames, renderer_for
+from cardtable.terminal.pontinho import PontinhoTable
 
-#: The level the terminal names each bot by (``cardtable.cli.tables.base.bot_label``).
+#: The level the terminal names each bot by (``cardtable.terminal.base.bot_label``).
 LEVEL = {"heuristic": "medium", "ismcts": "hard"}
 
 

@@ -19,10 +19,10 @@ import cardtable
 from cardtable.bots import make_bot
 from cardtable.cli.main import main
 from cardtable.cli.play import bot_seed
-from cardtable.cli.tables import Choice, SeatNames, renderer_for
 from cardtable.engine.action import Action
 from cardtable.engine.game import State
 from cardtable.engine.record import replay
+from cardtable.terminal import Choice, SeatNames, renderer_for
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -269,3 +269,38 @@ def test_watch_with_the_heuristic_bots() -> None:
     assert result.exit_code == 0, result.output
     assert "Bot 1 (medium)" in result.output
     assert "Final scores" in result.output
+
+
+def _table_text(state: State, seat: int) -> str:
+    from rich.console import Console
+
+    console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(renderer_for("putto", SeatNames([None, "bot"])).table(state.view(seat)))
+    return console.export_text()
+
+
+def _last_play(table: cardtable.Game, seed: int) -> State:
+    """The deal of ``seed`` played by each seat's first legal action up to its very last play."""
+    state = table.deal(seed=seed)
+    while sum(state.view(None)["hand_sizes"]) > 1 or state.view(None)["stock"]:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_the_capture_hint_promises_a_sweep_only_where_the_engine_scores_one() -> None:
+    """PT-12, PT-18: with ``last_play_sweep=false`` a capture that empties the table on the
+    deal's very last play is no sweep. The hint asks the engine (``capture_preview``) instead
+    of re-deriving it (it said "a sweep!" here: Putto, 2 players, seed 5)."""
+    for last_play_sweep in (False, True):
+        table = cardtable.game("putto", 2, last_play_sweep=last_play_sweep)
+        state = _last_play(table, 5)
+        seat = state.to_move
+        assert seat is not None
+        (capture,) = [a for a in state.legal_actions() if a.kind == "capture"]
+        text = _table_text(state, seat)
+        assert "can take" in text
+        sweeps_before = sum(state.sweeps)  # type: ignore[attr-defined]
+        state.apply(capture)
+        scored = sum(state.outcome.details["sweeps"]) > sweeps_before  # type: ignore[union-attr]
+        assert scored is last_play_sweep
+        assert ("a sweep!" in text) is scored, text

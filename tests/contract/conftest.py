@@ -29,7 +29,6 @@ class Hooks:
     #: The card texts a deal of this table holds (the deck after any trimming), as a list.
     deck: Callable[[Game], list[str]]
     #: The most actions a deal can take (the documented bound on a deal's length).
-    max_actions: Callable[[Game], int]
     #: The sum of all sides' points at the end of a deal, or None if the game has no such sum.
     points_total: Callable[[Game], int | None]
     #: Texts of actions to try in every state besides those seen legal elsewhere.
@@ -93,7 +92,6 @@ HOOKS: dict[str, Hooks] = {
     "punttu": Hooks(
         cards=_punttu_cards,
         deck=_punttu_deck,
-        max_actions=lambda game: len(_punttu_deck(game)),  # PU-15: one action per card
         points_total=lambda game: sum(  # PU-2, PU-7
             1 if c[0] in "AJQK" else int(c[0]) for c in _punttu_deck(game)
         ),
@@ -103,7 +101,6 @@ HOOKS: dict[str, Hooks] = {
     "putto": Hooks(
         cards=_putto_cards,
         deck=lambda game: [str(c) for c in LATIN_DECK],
-        max_actions=lambda game: 39,  # PT-14: every card but the face-up one is played once
         points_total=lambda game: None,  # sweeps and primiera vary; PT-16 has its own tests
         extra_action_texts=lambda game: [
             f"{kind} {c}" for kind in ("play", "capture") for c in LATIN_DECK
@@ -121,7 +118,6 @@ HOOKS: dict[str, Hooks] = {
         # random play can go on far longer than any cap): the contract runs with
         # rebuild_limit=0 (void when the first stock runs out), which bounds a deal
         # (PontinhoGame.deal_length_bound documents how) and keeps the random deals short.
-        max_actions=lambda game: int(game.deal_length_bound()),
         points_total=lambda game: None,  # penalties depend on the hands left (PO-23)
         extra_action_texts=_pontinho_actions,
         option_sets=[{"rebuild_limit": 0}],

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event
-from cardtable.engine.game import MAX_SEED, State
+from cardtable.engine.game import MAX_SEED, Game, State
 from cardtable.engine.record import replay
 
 seeds = st.integers(min_value=0, max_value=MAX_SEED)
@@ -59,7 +59,7 @@ def play(case: Any, seed: int, play_seed: int, limit: int | None = None) -> Trac
     game = case.game
     rng = random.Random(play_seed)
     state = game.deal(seed=seed, dealer=rng.randrange(game.players))
-    bound = case.hooks.max_actions(game)
+    bound = _bound(game)
     trace = Trace([], [], [], state)
     while not state.is_over and (limit is None or len(trace.actions) < limit):
         assert len(trace.actions) < bound, f"{game!r}: deal not over after {bound} actions"
@@ -110,7 +110,7 @@ def test_playout_ends_within_bound(case: Any, seed: int, play_seed: int) -> None
     legal actions; once over, nobody moves, nothing is legal and there is an outcome."""
     trace = play(case, seed, play_seed)
     game = case.game
-    assert len(trace.actions) <= case.hooks.max_actions(game)
+    assert len(trace.actions) <= _bound(game)
     for state in trace.states:
         assert not state.is_over
         assert state.to_move in range(game.players)
@@ -338,7 +338,7 @@ def test_match_deals_pass_on_and_end(case: Any, seed: int, play_seed: int) -> No
     adjusted = False
     for _deal in range(200):
         state = match.current
-        for _step in range(case.hooks.max_actions(game)):
+        for _step in range(_bound(game)):
             if state.is_over:
                 break
             assert not match.is_over and match.outcome is None
@@ -378,3 +378,11 @@ def test_match_deals_pass_on_and_end(case: Any, seed: int, play_seed: int) -> No
     assert replayed.result()["points"] == totals
     assert replayed.result()["over"] is True
     assert replayed.result()["winners"] == list(outcome.winners)
+
+
+def _bound(game: Game) -> int:
+    """The table's own bound on a deal's length (``Game.deal_length_bound``): every game's
+    contract tables have one (Pontinho's with ``rebuild_limit=0``)."""
+    bound = game.deal_length_bound()
+    assert bound is not None, f"{game!r} has no bound on a deal's length"
+    return bound

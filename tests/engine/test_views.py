@@ -17,7 +17,7 @@ import pytest
 import cardtable
 from cardtable.cards.french import card_text as french_text
 from cardtable.cards.latin import card_text as latin_text
-from cardtable.engine.match import match_class
+from cardtable.games import match_class
 from cardtable.games.pontinho.state import Phase, _meld_text, _sorted
 from cardtable.games.punttu.deck import removed_cards
 from cardtable.games.punttu.state import _winning_index

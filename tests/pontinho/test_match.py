@@ -392,8 +392,8 @@ def test_cli_session_plays_a_pontinho_match_with_bots_buying_back() -> None:
 
     from cardtable.bots.base import RandomBot
     from cardtable.cli.session import Session
-    from cardtable.cli.tables import renderer_for
-    from cardtable.cli.tables.base import SeatNames
+    from cardtable.terminal import renderer_for
+    from cardtable.terminal.base import SeatNames
 
     match = new_match(3, bust=100, deals=3)
     play_out(match, 0, heavy_seats={2})  # seat 2 is asked to buy back, and bots do

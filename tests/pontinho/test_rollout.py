@@ -24,7 +24,7 @@ from cardtable.games.pontinho.melds import (
     layoff_options,
     parse_meld,
 )
-from cardtable.games.pontinho.rollout import (
+from cardtable.games.pontinho.search import (
     EPSILON,
     MAX_ACTIONS,
     TAKE_THRESHOLD,

@@ -13,7 +13,7 @@ from tests.walk import walked_deal
 
 from cardtable.bots import make_bot
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK, table_deck
-from cardtable.games.punttu.rollout import EPSILON, RICH, playout, prior, side_points
+from cardtable.games.punttu.search import EPSILON, RICH, playout, prior, side_points
 from cardtable.games.punttu.state import PunttuState
 
 
@@ -57,10 +57,19 @@ def test_the_fused_playout_scores_exactly_as_the_rules_do(
     playout(fused, random.Random(seed), epsilon)
     _oracle_playout(oracle, random.Random(seed), epsilon)
     assert fused.is_over and oracle.is_over
+    # The whole state, not only the points: the won piles too (outcome's tricks_won).
+    assert fused.debug_view() == oracle.debug_view()
+    assert fused.outcome == oracle.outcome
+    assert _fields(fused) == _fields(oracle)
     assert side_points(fused) == side_points(oracle) == oracle.points
     assert sum(side_points(fused)) == sum(
         CARD_POINTS[c] for c in table_deck(players, state.game.options.trim)
     )
+
+
+def _fields(state: PunttuState) -> dict[str, object]:
+    """Every field of the state (its slots), history aside (the fast path keeps none)."""
+    return {name: getattr(state, name) for name in PunttuState.__slots__ if name != "history"}
 
 
 def _walk_with_history(players: int, seed: int, moves: int) -> PunttuState:

@@ -14,7 +14,7 @@ from tests.walk import walked_deal
 from cardtable.bots import make_bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.heuristic import _Memory
-from cardtable.games.putto.rollout import EPSILON, playout, prior, side_points
+from cardtable.games.putto.search import EPSILON, playout, prior, side_points
 from cardtable.games.putto.state import CAPTURE, PuttoState
 
 
@@ -55,6 +55,8 @@ def _compare(players: int, seed: int, moves: int, epsilon: float, **options: obj
     assert fused.table == oracle.table and fused.leftover == oracle.leftover
     assert fused.plays == oracle.plays and fused.last_capturer == oracle.last_capturer
     assert side_points(fused) == side_points(oracle)
+    assert fused.debug_view() == oracle.debug_view()  # the whole state
+    assert fused.outcome == oracle.outcome
     assert fused.outcome is not None and list(fused.outcome.points) == side_points(fused)
 
 

@@ -20,7 +20,8 @@ import pytest
 
 import cardtable
 from cardtable.engine.game import State
-from cardtable.engine.match import Match, match_class
+from cardtable.engine.match import Match
+from cardtable.games import match_class
 from cardtable.server import store
 
 TABLES = {

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.engine.match import Match, match_class
-from cardtable.games import game_class
+from cardtable.engine.match import Match
+from cardtable.games import game_class, match_class
 from cardtable.server import protocol
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig

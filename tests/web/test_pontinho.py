@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 
 import cardtable.server.table as table_module
 from cardtable.art.deck import deck_cards
-from cardtable.engine.match import match_class
+from cardtable.games import match_class
 
 HANDS = [
     ["4h", "5h", "7h", "9c", "9d", "Kc", "Qd", "Jd", "2s"],

@@ -1,42 +1,15 @@
-"""The bot interface and the registry of bots by name."""
+"""The registry of bots by name (the interface, ``Bot``, is the kernel's ``engine.bot``)."""
 
 from __future__ import annotations
 
-import importlib
-import random
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.engine.game import Game
 from cardtable.errors import OptionError
 from cardtable.i18n import _
-
-
-class Bot(ABC):
-    """A player. ``choose`` gets the seat's view (with memory) and the legal actions only.
-
-    Bots are reproducible: the same seed, table and views give the same choices.
-    """
-
-    name: ClassVar[str]
-
-    #: Whether ``choose`` also takes a match's decisions between deals (Pontinho's buy-backs),
-    #: given ``Match.decision_view``; bots that cannot leave them to the game's ``medium`` bot.
-    decides_between_deals: ClassVar[bool] = False
-
-    def __init__(self, game: Game, seat: int, *, seed: int | None = None) -> None:
-        self.game = game
-        self.seat = game.check_seat(seat)
-        self.rng = random.Random(seed)
-
-    @abstractmethod
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        """Pick one of ``legal`` given ``view`` (``State.view(seat, memory=True)``)."""
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} seat={self.seat}>"
 
 
 class RandomBot(Bot):
@@ -49,14 +22,11 @@ class RandomBot(Bot):
         return legal[0] if len(legal) == 1 else self.rng.choice(list(legal))
 
 
-def _game_bots(game_name: str) -> dict[str, type[Bot]]:
-    """Bots a game's package provides in its ``heuristic`` module (``BOTS``)."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game_name}.heuristic")
-    except ModuleNotFoundError:
-        return {}
-    bots: dict[str, type[Bot]] = getattr(module, "BOTS", {})
-    return bots
+def game_bots(game_name: str) -> dict[str, type[Bot]]:
+    """The game's own bots (its descriptor's ``bots``: ``heuristic``)."""
+    from cardtable.games import descriptor
+
+    return dict(descriptor(game_name).bots)
 
 
 def _all_bots(game: Game | type[Game] | str) -> dict[str, type[Bot]]:
@@ -64,7 +34,7 @@ def _all_bots(game: Game | type[Game] | str) -> dict[str, type[Bot]]:
     from cardtable.bots import ismcts, levels
 
     name = game if isinstance(game, str) else game.name
-    bots: dict[str, type[Bot]] = {"random": RandomBot, **levels.BOTS, **_game_bots(name)}
+    bots: dict[str, type[Bot]] = {"random": RandomBot, **levels.BOTS, **game_bots(name)}
     if "heuristic" in bots:
         bots["medium"] = bots["heuristic"]
     if isinstance(game, str):
@@ -99,3 +69,6 @@ def make_bot(name: str, game: Game, seat: int, *, seed: int | None = None) -> Bo
             )
         )
     return cls(game, seat, seed=seed)
+
+
+__all__ = ["Bot", "RandomBot", "available_bots", "game_bots", "make_bot"]

@@ -16,18 +16,18 @@ gets its seat's view with memory, as every bot does, and each iteration
    Monte-Carlo Tree Search", 2008), which starts a little-visited move from the game's own
    judgement and fades as the visits come in;
 3. **expands** one untried legal action: at random, or, where the game has a **prior** (its
-   rollout module's ``prior(state, ids)``: the medium bot's judgement of each move for the seat
+   search hooks' ``prior(state, ids)``: the medium bot's judgement of each move for the seat
    to move, read off the sampled state, 1 for medium's own move and less for worse ones), the
    one it judges best, in nodes less than ``prior_depth`` moves below the root (the prior costs
    about as much as a playout); the child keeps that judgement. A search of one iteration so
    plays medium's move. Actions the game declares alike in every way (its
-   rollout module's ``ACTION_KEY``: in Punttu, cards of one trick rank, as suits never matter
+   search hooks' ``action_key``: in Punttu, cards of one trick rank, as suits never matter
    and points follow the rank) share one edge, so the tree's statistics are not spread thin
    over the many cards an opponent might hold;
    a game whose actions are too many and too alike (Pontinho's meld combinations) may also
-   narrow the actions every node considers (its rollout module's ``tree_moves(state, ids)``);
+   narrow the actions every node considers (its search hooks' ``tree_moves(state, ids)``);
 4. **rolls out** to the end of the deal with the game's fast rollout policy
-   (``cardtable.games.<game>.rollout``: mostly greedy, partly uniformly random moves), or uniformly
+   (``cardtable.games.<game>.search``: mostly greedy, partly uniformly random moves), or uniformly
    at random for a game without one;
 5. **backpropagates** the deal's result from each mover's side: every node is credited with the
    reward of the side whose seat made its action (partners share a side).
@@ -36,10 +36,10 @@ Reward of a side, in [0, 1]: ``win_weight`` × its share of the win (1 for the s
 for k winning sides, 0 otherwise) + (1 − ``win_weight``) × its share of all sides' points (its
 points over the sum, Punttu's card points or Putto's deal points). By default mostly the win,
 which is what is measured, with the points to tell a safe win from a narrow one and a close loss
-from a rout; a game's rollout module may set its own ``WIN_WEIGHT`` (Punttu leans on the points,
+from a rout; a game's search hooks may set their own ``win_weight`` (Punttu leans on the points,
 which measured better). For a game where the lowest total wins, the points share is 1 − share.
 
-A position the game solves exactly from the view alone (its rollout module's
+A position the game solves exactly from the view alone (its search hooks'
 ``endgame(game, view, legal)``: Punttu at two players once the stock is empty) is played without
 a search.
 
@@ -47,7 +47,7 @@ The move is the root child visited most (ties: the higher mean reward), unless a
 ``deviation_z`` above 0 asks the search to **justify leaving medium's move** (the game's
 heuristic bot asked the same view): the search's choice is played only if its mean reward beats
 that of medium's move by ``deviation_z`` standard errors of the difference (from each child's
-rewards: visits, sum and sum of squares), else medium's move is. Putto sets 1.5 (its rollout
+rewards: visits, sum and sum of squares), else medium's move is. Putto sets 1.5 (its search
 module's ``DEVIATION_Z``: at 1,000 iterations most of the search's disagreements with medium were
 noise, and keeping medium's move there closed most of the points gap); Punttu keeps 0 (1.5
 measured no better there). Budgets: at most
@@ -59,7 +59,7 @@ number of iterations then depends on the machine's speed. The search stops early
 - when no other root action can overtake the most visited one within the iterations left: the
   iteration budget, or fewer when the time limit will cut the search first (at the speed so far);
 - when the choice has **settled** (``settle=True``, the default): after at least
-  ``SETTLE_MIN`` iterations (or the game's own, in its rollout module), the most visited root
+  ``SETTLE_MIN`` iterations (or the game's own ``settle_min``), the most visited root
   action has stayed the most visited for the latter half of the search. Most decisions have
   one clearly best move, found within a thousand iterations or so; spending the rest of the
   second on it changes nothing, while a close call, where the lead keeps changing hands, still
@@ -72,17 +72,25 @@ visits of the root's children add up to the iterations run.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from cardtable.bots.base import Bot, _game_bots
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.engine.game import Game
+from cardtable.engine.plugin import (
+    Endgame,
+    GameDescriptor,
+    Playout,
+    Prior,
+    SearchHooks,
+    SidePoints,
+    TreeMoves,
+)
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 
@@ -111,28 +119,6 @@ DEFAULT_PRIOR_DEPTH = 2
 #: How many standard errors better than the medium bot's move the search's choice must be for
 #: the bot to deviate from it (0: always the search's choice).
 DEFAULT_DEVIATION_Z = 0.0
-
-
-class _Playout(Protocol):
-    def __call__(self, state: Any, rng: random.Random) -> None: ...
-
-
-class _SidePoints(Protocol):
-    def __call__(self, state: Any) -> Sequence[int]: ...
-
-
-class _Endgame(Protocol):
-    def __call__(
-        self, game: Any, view: dict[str, Any], legal: Sequence[Action]
-    ) -> Action | None: ...
-
-
-class _TreeMoves(Protocol):
-    def __call__(self, state: Any, ids: list[int]) -> list[int]: ...
-
-
-class _Prior(Protocol):
-    def __call__(self, state: Any, ids: list[int]) -> Sequence[float]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,31 +168,24 @@ def _outcome_points(state: State) -> Sequence[int]:
     return outcome.points
 
 
-def _rollout_module(game: Game) -> Any:
-    """The game's rollout module (``cardtable.games.<game>.rollout``), or None.
-
-    What a game may give the search there: ``playout(state, rng)`` and ``side_points(state)``
-    (else random playouts scored by the outcome); ``ACTION_KEY`` (action ids alike in every
-    way share one edge); ``tree_moves(state, ids)`` (narrows the actions a node considers, for
-    Pontinho's meld combinations); ``endgame(game, view, legal)`` (a move found without a
-    search: Punttu at two players with the stock empty, Pontinho's obvious moves);
-    ``WIN_WEIGHT`` (the reward's mix) and ``SETTLE_MIN`` (iterations before a settled choice may
-    stop the search, for a game whose iterations are few and costly); ``prior(state, ids)`` (the
-    medium bot's judgement of each move, 0 to 1) with ``PRIOR_WEIGHT`` and ``PRIOR_DEPTH``;
-    ``DEVIATION_Z`` (how sure the search must be to leave medium's move)."""
-    try:
-        return importlib.import_module(f"cardtable.games.{game.name}.rollout")
-    except ModuleNotFoundError:
-        return None
+_T = TypeVar("_T")
 
 
-def _sampler(game: Game, view: dict[str, Any]) -> Callable[[random.Random], State]:
-    """Reads ``view`` once if the game can (``game.sampler``), else samples from it each time."""
-    fast = getattr(game, "sampler", None)
-    if fast is not None:
-        sampler: Callable[[random.Random], State] = fast(view)
-        return sampler
-    return lambda rng: game.sample_state(view, rng)
+def _or(value: _T | None, default: _T) -> _T:
+    """A hook's number, or the search's default where the game leaves it ``None``."""
+    return default if value is None else value
+
+
+def _game_descriptor(game: Game) -> GameDescriptor:
+    from cardtable.games import descriptor
+
+    return descriptor(game.name)
+
+
+def search_hooks(game: Game) -> SearchHooks:
+    """The game's search hooks (its descriptor's ``search``: ``cardtable.games.<game>.search``,
+    typed by ``engine.plugin.SearchHooks``, which says what each one does)."""
+    return _game_descriptor(game).search
 
 
 def can_search(game: Game | type[Game]) -> bool:
@@ -249,25 +228,25 @@ class ISMCTSBot(Bot):
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
-        rollout = _rollout_module(game)
+        hooks = search_hooks(game)
         if win_weight is None:
-            win_weight = getattr(rollout, "WIN_WEIGHT", DEFAULT_WIN_WEIGHT)
+            win_weight = _or(hooks.win_weight, DEFAULT_WIN_WEIGHT)
         self.win_weight = win_weight
-        self.settle_min: int = getattr(rollout, "SETTLE_MIN", SETTLE_MIN)
+        self.settle_min: int = _or(hooks.settle_min, SETTLE_MIN)
         self.settle = settle
-        self.deviation_z: float = getattr(rollout, "DEVIATION_Z", DEFAULT_DEVIATION_Z)
-        anchor = _game_bots(game.name).get("heuristic")
+        self.deviation_z: float = _or(hooks.deviation_z, DEFAULT_DEVIATION_Z)
+        anchor = _game_descriptor(game).bots.get("heuristic")
         self._anchor: Bot | None = None if anchor is None else anchor(game, seat, seed=seed)
         #: The last search's result (None before any, and after a move found without one).
         self.last_search: SearchResult | None = None
-        self._playout: _Playout = getattr(rollout, "playout", _random_playout)
-        self._side_points: _SidePoints = getattr(rollout, "side_points", _outcome_points)
-        self._key: Sequence[int] | None = getattr(rollout, "ACTION_KEY", None)
-        self._tree_moves: _TreeMoves | None = getattr(rollout, "tree_moves", None)
-        self._endgame: _Endgame | None = getattr(rollout, "endgame", None)
-        self._prior: _Prior | None = getattr(rollout, "prior", None)
-        self.prior_weight: float = getattr(rollout, "PRIOR_WEIGHT", DEFAULT_PRIOR_WEIGHT)
-        self.prior_depth: int = getattr(rollout, "PRIOR_DEPTH", DEFAULT_PRIOR_DEPTH)
+        self._playout: Playout = hooks.playout or _random_playout
+        self._side_points: SidePoints = hooks.side_points or _outcome_points
+        self._key: Sequence[int] | None = hooks.action_key
+        self._tree_moves: TreeMoves | None = hooks.tree_moves
+        self._endgame: Endgame | None = hooks.endgame
+        self._prior: Prior | None = hooks.prior
+        self.prior_weight: float = _or(hooks.prior_weight, DEFAULT_PRIOR_WEIGHT)
+        self.prior_depth: int = _or(hooks.prior_depth, DEFAULT_PRIOR_DEPTH)
         self._side_of = tuple(game.side_of(s) for s in range(game.players))
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -303,7 +282,7 @@ class ISMCTSBot(Bot):
                 )
             )
         rng = random.Random(self.rng.getrandbits(64))
-        sample = _sampler(self.game, view)
+        sample = self.game.sampler(view)
         first = sample(rng)
         key = self._key
         by_key: dict[int, Action] = {}

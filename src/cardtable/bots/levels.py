@@ -1,8 +1,9 @@
 """Playing strength by level: ``easy``, ``medium`` and ``hard``.
 
 - ``easy``: a uniformly random legal action, avoiding the game's obvious blunders
-  (``cardtable.games.<game>.easy.is_blunder``, read from the view; a game without that module has
-  none). Punttu: no 5, 6 or 7 thrown onto a trick it cannot win while a cheaper card is held.
+  (its descriptor's ``blunder``, ``cardtable.games.<game>.easy.is_blunder``, read from the view;
+  a game without one has none). Punttu: no 5, 6 or 7 thrown onto a trick it cannot win while a
+  cheaper card is held.
   Putto: no card played onto the table that could capture.
 - ``medium``: the game's heuristic bot (``cardtable.games.<game>.heuristic``).
 - ``hard``: ISMCTS with its defaults (``cardtable.bots.ismcts``; ``ismcts`` is the same bot).
@@ -10,15 +11,13 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.engine.game import Game
-
-Blunder = Callable[[Mapping[str, Any], Action], bool]
+from cardtable.engine.plugin import Blunder
 
 
 def _never(view: Mapping[str, Any], action: Action) -> bool:
@@ -26,13 +25,10 @@ def _never(view: Mapping[str, Any], action: Action) -> bool:
 
 
 def game_blunders(game_name: str) -> Blunder:
-    """The game's ``is_blunder(view, action)``, or one that finds none."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game_name}.easy")
-    except ModuleNotFoundError:
-        return _never
-    found: Blunder = module.is_blunder
-    return found
+    """The game's ``is_blunder(view, action)`` (its descriptor's), or one that finds none."""
+    from cardtable.games import descriptor
+
+    return descriptor(game_name).blunder or _never
 
 
 class EasyBot(Bot):

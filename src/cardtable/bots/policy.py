@@ -13,8 +13,8 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.engine.game import Game
 from cardtable.errors import IllegalAction, OptionError
 from cardtable.i18n import _

@@ -3,7 +3,7 @@
     cardtable play punttu --players 4 --seat 0 --bots heuristic --seed 7
 
 The command builds the table, the bots and the match, then hands them to the generic
-``Session`` loop; how the game looks is its ``TableRenderer`` (``cardtable.cli.tables``).
+``Session`` loop; how the game looks is its ``TableRenderer`` (``cardtable.terminal``).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from cardtable import __version__
 from cardtable.bots.base import Bot, make_bot
 from cardtable.cli.session import Ending, Session
 from cardtable.cli.table_options import make_table, table_arguments
-from cardtable.cli.tables import SeatNames, renderer_for
 from cardtable.engine.game import MAX_SEED
 from cardtable.engine.match import Match
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
+from cardtable.terminal import SeatNames, renderer_for
 
 DEFAULT_DELAY = 0.6
 _INNERMOST_LIST = re.compile(r"\[[^\[\]{}]*\]")

@@ -33,14 +33,15 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.bots.base import Bot, available_bots, make_bot
+from cardtable.bots.hint_budget import HINT_ITERATIONS, HINT_SECONDS, HINT_TOP
 from cardtable.bots.ismcts import ISMCTSBot, can_search
-from cardtable.cli.tables.base import Choice, TableRenderer
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event
 from cardtable.engine.game import State
 from cardtable.engine.match import Match
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, ngettext
+from cardtable.terminal.base import Choice, TableRenderer
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 #: A rule id cited in an engine message, "(PO-21)" or "(PU-3, PU-4)": for developers and the
@@ -48,11 +49,6 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 RULE_IDS = re.compile(r"\s*\((?:P[UOT]-\d+(?:\s*(?:,|;|…|and|\.\.\.)\s*)?)+\)")
 HELP_WORDS = frozenset({"?", "help"})
 HINT_WORDS = frozenset({"h", "hint"})
-#: The hint's search budget: smaller than the hard bot's, so the answer comes quickly.
-HINT_ITERATIONS = 2_000
-HINT_SECONDS = 0.5
-#: How many alternatives the hint shows.
-HINT_TOP = 4
 TABLE_WORDS = frozenset({"t", "table"})
 
 

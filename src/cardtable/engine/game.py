@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cardtable.engine.action import Action
@@ -48,6 +48,11 @@ class Game(ABC):
     #: ``decisions_per_second``) — after which it is stopped and counted as void. None: deals
     #: always end.
     playout_cap_actions: ClassVar[int | None] = None
+    #: The most actions any deal of this game takes, whatever its options; None where a deal
+    #: may go on for ever (Pontinho, PO-8). ``deal_length_bound()`` gives a table's own.
+    max_deal_actions: ClassVar[int | None] = None
+    #: A bound on any side's points in one deal, whatever the options (OpenSpiel's utilities).
+    max_deal_points: ClassVar[int]
 
     __slots__ = ("players", "options", "sides")
 
@@ -105,6 +110,10 @@ class Game(ABC):
     def _sides(self) -> tuple[tuple[int, ...], ...]:
         """Who scores together. By default every seat is its own side."""
         return tuple((seat,) for seat in range(self.players))
+
+    def deal_length_bound(self) -> int | None:
+        """The most actions a deal at this table can take (None: no bound)."""
+        return self.max_deal_actions
 
     def side_of(self, seat: int) -> int:
         """Index in ``sides`` of the side ``seat`` belongs to."""
@@ -188,13 +197,31 @@ class Game(ABC):
             f"{self.name} cannot yet sample a state from a view (no sampler written)"
         )
 
+    def sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
+        """``rng -> sample_state(view, rng)``: many samples of one view. A game whose sampler
+        can read the view once and then only deal (all three do) overrides this; the search
+        draws every sample of a decision from it."""
+        return lambda rng: self.sample_state(view, rng)
+
     # -- matches -------------------------------------------------------------------------------
+
+    #: The class of this game's matches: ``None`` for the generic ``engine.match.Match``
+    #: (a game with decisions between deals brings its own: Pontinho's buy-backs). The one
+    #: place a match class is named; ``match()`` and the descriptor read it.
+    own_match_class: ClassVar[type[Match] | None] = None
+
+    @classmethod
+    def match_class(cls) -> type[Match]:
+        """The class of this game's matches (``own_match_class``, else the generic one)."""
+        if cls.own_match_class is not None:
+            return cls.own_match_class
+        from cardtable.engine.match import Match
+
+        return Match
 
     def match(self, *, seed: int | None = None, dealer: int = 0) -> Match:
         """A match of several deals (how many, or to what target, is a table option)."""
-        from cardtable.engine.match import Match
-
-        return Match(self, seed=seed, dealer=dealer)
+        return self.match_class()(self, seed=seed, dealer=dealer)
 
     def next_dealer(self, dealer: int) -> int:
         """Seat that deals after ``dealer``: the next seat in the order of play."""

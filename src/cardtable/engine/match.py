@@ -20,7 +20,6 @@ Hooks a game's own match may override (``cardtable.games.pontinho.match`` does):
 from __future__ import annotations
 
 import hashlib
-import importlib
 import secrets
 from collections.abc import Iterable
 from typing import Any
@@ -36,16 +35,6 @@ def deal_seed(match_seed: int, number: int) -> int:
     """Seed of deal ``number`` (from 0) of a match: stable across Python versions and machines."""
     digest = hashlib.sha256(f"cardtable-match:{match_seed}:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big") & MAX_SEED
-
-
-def match_class(game: Game) -> type[Match]:
-    """The match class of ``game``: its package's ``match.MATCH_CLASS``, else ``Match``."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game.name}.match")
-    except ModuleNotFoundError:
-        return Match
-    found: type[Match] = getattr(module, "MATCH_CLASS", Match)
-    return found
 
 
 class Match:

@@ -32,9 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.game import Game, State
-from cardtable.engine.match import Match, match_class
+from cardtable.engine.match import Match
 from cardtable.errors import CardtableError, IllegalAction, RecordError
 from cardtable.games import game as make_game
+from cardtable.games import match_class
 from cardtable.i18n import _
 
 _HEADER = {"game", "players", "options", "meta"}

@@ -19,11 +19,11 @@ from cardtable.engine.game import Game
 
 def measure_env(game: Game, *, seconds: float = 1.0, seed: int = 0) -> dict[str, Any]:
     """Random masked play in the AEC environment of ``game``'s table for about ``seconds``."""
-    from cardtable.research.episode import MATCH_OPTIONS
+    from cardtable.research.episode import match_options
     from cardtable.research.pettingzoo import CardtableAECEnv
 
     deal_options = {
-        key: value for key, value in game.options.items() if key not in MATCH_OPTIONS[game.name]
+        key: value for key, value in game.options.items() if key not in match_options(game.name)
     }
     env = CardtableAECEnv(game.name, game.players, **deal_options)
     rng = random.Random(seed)

@@ -20,20 +20,29 @@ import numpy as np
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game, State
 from cardtable.errors import IllegalAction, OptionError
+from cardtable.games import descriptor, game_class
 from cardtable.i18n import _
 from cardtable.research.encodings import Decision, Mask, StepEncoding, encoding_for
 from cardtable.research.observations import Observer, Vector, observer_for
 
 #: The most steps of one deal an environment plays before it ends the episode as truncated
-#: (every reward 0). Punttu and Putto deals always end sooner; a Pontinho deal between players
-#: who never meld (random ones) can rebuild its stock without end, as PO-8 sets no limit.
-MAX_STEPS: dict[str, int] = {"punttu": 40, "putto": 40, "pontinho": 20_000}
+#: (every reward 0), for a game whose deals have no bound: a Pontinho deal between players who
+#: never meld (random ones) can rebuild its stock without end, as PO-8 sets no limit. (Steps,
+#: not actions: Pontinho spells an action in several steps.) A game whose deals always end is
+#: capped at its ``Game.max_deal_actions``, which it never reaches.
+UNBOUNDED_DEAL_STEPS = 20_000
+
+
+def default_max_steps(game_name: str) -> int:
+    """The steps a deal of ``game_name`` is played for at most, by default."""
+    bound = game_class(game_name).max_deal_actions
+    return UNBOUNDED_DEAL_STEPS if bound is None else bound
 
 
 def max_steps_for(game: Game, max_steps: int | None) -> int:
     """``max_steps`` checked (a whole number ≥ 1), or the game's default cap."""
     if max_steps is None:
-        return MAX_STEPS[game.name]
+        return default_max_steps(game.name)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise OptionError(
             _("max_steps must be a whole number of at least 1, not {value!r}").format(
@@ -43,12 +52,10 @@ def max_steps_for(game: Game, max_steps: int | None) -> int:
     return max_steps
 
 
-#: Table options that only a match of several deals uses (PU-19, PT-21, PO-24 … PO-26).
-MATCH_OPTIONS: dict[str, tuple[str, ...]] = {
-    "punttu": ("deals",),
-    "putto": ("deals", "target"),
-    "pontinho": ("bust", "buybacks", "deals"),
-}
+def match_options(game_name: str) -> tuple[str, ...]:
+    """Table options that only a match of several deals uses (the game's descriptor's:
+    PU-19, PT-21, PO-24 … PO-26)."""
+    return descriptor(game_name).match_options
 
 
 def refuse_match_options(
@@ -57,7 +64,7 @@ def refuse_match_options(
     """Raise ``OptionError`` if ``options`` hold a match option: an environment whose episode
     is one deal would silently ignore it (``matches_offered``: say that ``episode="match"``
     plays them)."""
-    given = [name for name in MATCH_OPTIONS[game_name] if name in options]
+    given = [name for name in match_options(game_name) if name in options]
     if not given:
         return
     if matches_offered:

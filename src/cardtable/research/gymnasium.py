@@ -16,8 +16,8 @@ points). A step outside the mask ends the episode at once (``terminated``) with
 ``illegal_reward`` (default -1) and ``info["illegal_action"]`` saying why; the deal itself is
 left unchanged. (Gymnasium's own checks and many wrappers sample actions without a mask, so an
 exception would break them.) After ``max_steps`` moves of the deal (the agent's steps and the
-bots' actions; default ``cardtable.research.episode.MAX_STEPS``, which only a Pontinho deal can
-reach) a deal still running is ``truncated`` with reward 0.
+bots' actions; default ``cardtable.research.episode.default_max_steps(game)``, which only a
+Pontinho deal can reach) a deal still running is ``truncated`` with reward 0.
 
 ``episode="match"`` (Punttu and Putto): an episode is a whole match of the table's ``deals``
 (or to its ``target``); each deal follows the last at once, the reward comes when the match
@@ -44,6 +44,7 @@ from gymnasium import spaces
 from cardtable.engine.game import State
 from cardtable.engine.match import Match
 from cardtable.errors import CardtableError, IllegalAction, OptionError
+from cardtable.games import available
 from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
@@ -83,11 +84,12 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
             raise OptionError(
                 _("episode must be 'deal' or 'match', not {value!r}").format(value=episode)
             )
+        # A match whose deals seat fewer players as they bust (Pontinho's own match class)
+        # cannot be followed by a fixed observation.
+        seats_change = self.table.match_class() is not Match
         if episode == "deal":
-            refuse_match_options(
-                self.table.name, options, matches_offered=self.table.name != "pontinho"
-            )
-        elif self.table.name == "pontinho":
+            refuse_match_options(self.table.name, options, matches_offered=not seats_change)
+        elif seats_change:
             raise OptionError(
                 _(
                     "episode='match' is offered for Punttu and Putto: a Pontinho match deals "
@@ -268,7 +270,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         return text
 
 
-for _name in ("punttu", "putto", "pontinho"):
+for _name in available():
     gymnasium.register(
         id=f"cardtable/{_name.capitalize()}-v0",
         entry_point="cardtable.research.gymnasium:CardtableEnv",

@@ -42,15 +42,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from cardtable.cards.french import PENALTY_POINTS
 from cardtable.cards.french import card_text as french_text
 from cardtable.cards.latin import card_text as latin_text
 from cardtable.engine.game import Game, State
+from cardtable.games import available, descriptor, game_class
 from cardtable.games import game as make_game
-from cardtable.games import game_class
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
-from cardtable.research.episode import MATCH_OPTIONS, MAX_STEPS, Episode
+from cardtable.research.episode import Episode, default_max_steps, match_options
 from cardtable.research.infostate import (
     encode_history,
     history_layout,
@@ -59,15 +58,12 @@ from cardtable.research.infostate import (
 )
 from cardtable.research.observations import observer_for
 
-GAMES = ("punttu", "putto", "pontinho")
-#: A Punttu or Putto deal is at most 40 plays (one per card); Pontinho has no such bound.
-
 
 def _parameters(name: str) -> dict[str, Any]:
     cls = game_class(name)
-    params: dict[str, Any] = {"players": cls.default_players, "max_steps": MAX_STEPS[name]}
+    params: dict[str, Any] = {"players": cls.default_players, "max_steps": default_max_steps(name)}
     for option in cls.option_specs:
-        if option.name in MATCH_OPTIONS[name]:
+        if option.name in match_options(name):
             continue  # a game is one deal: OpenSpiel refuses match options as unknown
         if option.default_for is not None:
             params[option.name] = "" if isinstance(option.default, str) else -1
@@ -108,11 +104,7 @@ def _table(name: str, params: dict[str, Any]) -> Game:
 
 def _max_points(table: Game) -> float:
     """A bound on any side's deal points, for OpenSpiel's min/max utility."""
-    if table.name == "pontinho":
-        return float(sum(PENALTY_POINTS["13-12-11"][k] for k in range(52)) * 2 + 4 * 20)
-    if table.name == "putto":
-        return 80.0 + 3 * 40 + 4  # card points, a sweep per card at most, primiera
-    return 124.0
+    return float(table.max_deal_points)
 
 
 def _game_type(name: str) -> pyspiel.GameType:
@@ -128,8 +120,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        # Perfect recall in a fixed size: only the Latin-deck games' deals are bounded (40 cards).
-        provides_information_state_tensor=name != "pontinho",
+        # Perfect recall in a fixed size: only for a game whose deals are bounded (40 plays).
+        provides_information_state_tensor=cls.max_deal_actions is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(name),
@@ -152,7 +144,7 @@ class TableSpec:
             ("hands", seat) for seat, hand in enumerate(layout["hands"]) for _card in hand
         ]
         self.slots += [(key, None) for key in ("table", "stock") for _card in layout.get(key, ())]
-        self.latin = name != "pontinho"
+        self.latin = descriptor(name).deck != "french"
         self.text = latin_text if self.latin else french_text
         index = _card_index(self.latin)
         deck = [index[c] for hand in layout["hands"] for c in hand]
@@ -540,28 +532,23 @@ class ObservationKind:
         self.public_only = private == pyspiel.PrivateInfoType.NONE
 
 
-class PunttuSpiel(CardtableGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("punttu", params)
+def _spiel_class(name: str) -> type[CardtableGame]:
+    """The pyspiel game class of ``name`` (``PunttuSpiel``, …): pyspiel makes a game by calling
+    its class with the parameters only."""
 
+    def __init__(self: CardtableGame, params: dict[str, Any] | None = None) -> None:
+        CardtableGame.__init__(self, name, params)
 
-class PuttoSpiel(CardtableGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("putto", params)
-
-
-class PontinhoSpiel(CardtableGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("pontinho", params)
+    return type(f"{name.capitalize()}Spiel", (CardtableGame,), {"__init__": __init__})
 
 
 def _register() -> None:
     # Registered by class, as OpenSpiel's own Python games are, so that pyspiel keeps the
-    # Python object (and its attributes) alive with the game.
+    # Python object (and its attributes) alive with the game. Every registered game.
     registered = set(pyspiel.registered_names())
-    for name, cls in zip(GAMES, (PunttuSpiel, PuttoSpiel, PontinhoSpiel), strict=True):
+    for name in available():
         if f"cardtable_{name}" not in registered:
-            pyspiel.register_game(_game_type(name), cls)
+            pyspiel.register_game(_game_type(name), _spiel_class(name))
 
 
 _register()

@@ -6,10 +6,11 @@ games): the vector is the seat's ``Observer`` encoding of its own view, the mask
 steps (all zero when it is not on turn). Actions are steps of the game's ``StepEncoding``.
 A deal is an episode; every agent is rewarded when it ends (``reward="win"`` or ``"points"``,
 see ``cardtable.research.rewards``). After ``max_steps`` steps (default
-``cardtable.research.episode.MAX_STEPS``: only a Pontinho deal can reach it) a deal still
-running is truncated, every reward 0. An illegal step raises ``cardtable.IllegalAction`` and
-changes nothing. ``parallel_env`` wraps it for the parallel API (one seat acts at a time in all
-three games, claim rounds included: PO-21 asks the claimants in turn).
+``cardtable.research.episode.default_max_steps(game)``: only a Pontinho deal can reach it) a
+deal still running is truncated, every reward 0. An illegal step raises
+``cardtable.IllegalAction`` and changes nothing. ``parallel_env`` wraps it for the parallel API
+(one seat acts at a time in all three games, claim rounds included: PO-21 asks the claimants
+in turn).
 """
 
 from __future__ import annotations

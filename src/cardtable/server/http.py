@@ -27,8 +27,9 @@ import cardtable
 from cardtable import __version__
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
-from cardtable.games import game_class
-from cardtable.i18n import _
+from cardtable.games import descriptor, game_class
+from cardtable.i18n import _, translation
+from cardtable.i18n import normalize_language as normalize
 from cardtable.server.archive import ArchivedTable
 from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
@@ -39,7 +40,6 @@ from cardtable.server.refusals import refusals
 from cardtable.server.table import Table
 from cardtable.server.tableconfig import SeatPlan, TableConfig
 from cardtable.server.writer import StorageUnavailable
-from cardtable.web.language import normalize, translation
 
 STATUS = {
     "table/not_found": 404,
@@ -248,8 +248,10 @@ def games(
         Query(description="answer in this language (en, pt_BR, eu, hu); absent: the server's"),
     ] = None,
 ) -> list[dict[str, Any]]:
-    """The games, their player counts, options (with defaults, labels, choice labels and help)
-    and bot levels. Labels and help are translated into ``lang``."""
+    """The games, their titles, card decks (``latin``, ``italian``: Latin pictures with Italian
+    figure names, ``french``) and directions of play (``right``, ``left``), player counts,
+    options (with defaults, labels, choice labels and help) and bot levels.
+    Labels and help are translated into ``lang``."""
     found_lang = normalize(lang)
     gettext = translation(found_lang).gettext if found_lang else _
     found = []
@@ -259,6 +261,9 @@ def games(
             {
                 "game": name,
                 "title": cls.title,
+                # how the browser draws it: card pictures and the direction of play
+                "deck": descriptor(name).deck,
+                "turn": descriptor(name).turn,
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,

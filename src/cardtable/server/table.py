@@ -47,8 +47,9 @@ import orjson
 import cardtable
 from cardtable.bots.ismcts import can_search
 from cardtable.engine.game import Game
-from cardtable.engine.match import Match, match_class
+from cardtable.engine.match import Match
 from cardtable.errors import CardtableError, IllegalAction
+from cardtable.games import match_class
 from cardtable.i18n import _, current_language, language, outside_language_blocks
 from cardtable.server import hints, store
 from cardtable.server.bots import STAND_IN, BotSeats

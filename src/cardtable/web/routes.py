@@ -9,6 +9,7 @@ the server by ``cardtable.rules`` from a table's game, player count and options.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -22,6 +23,7 @@ from cardtable.art.cards import back_svg, card_svg
 from cardtable.art.deck import deck_cards
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError, UnknownGame
+from cardtable.games import descriptors
 from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
 from cardtable.server.errors import ServerError
@@ -35,7 +37,13 @@ router = APIRouter()
 
 #: Pictures never change for a given build; let browsers keep them for a day.
 CACHE = "public, max-age=86400"
-GAMES = ("punttu", "putto", "pontinho")
+
+
+@lru_cache(maxsize=1)
+def _games_json() -> str:
+    """What every page's script may need of each registered game (title, deck, turn), as the
+    shells' ``data-games``: ``cards.js`` reads it at once, without a request."""
+    return json.dumps({game.name: game.front_end() for game in descriptors()}, sort_keys=True)
 
 
 def _language(request: Request) -> str:
@@ -59,7 +67,8 @@ def _shell(request: Request, page: str, title: str, **data: str | int) -> HTMLRe
         f"<title>{escape(gettext(title))} · cardtable</title>"
         '<link rel="stylesheet" href="/static/app.css">'
         '<link rel="icon" href="/cards/back.svg"></head>'
-        f'<body data-page="{escape(page)}" data-lang="{escape(lang)}"{attributes}>'
+        f'<body data-page="{escape(page)}" data-lang="{escape(lang)}"{attributes}'
+        f' data-games="{escape(_games_json())}">'
         '<a class="skip" href="#app">' + escape(gettext("Skip to the game")) + "</a>"
         '<header class="top"><a class="brand" href="/">cardtable</a>'
         '<nav id="nav"></nav></header>'

@@ -7,6 +7,7 @@ here. Also the short "how to play" page of each game.
 
 from __future__ import annotations
 
+from cardtable.games import descriptors
 from cardtable.i18n import N_
 
 
@@ -223,9 +224,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("cups"),
     N_("swords"),
     N_("clubs"),
-    N_("Punttu"),
-    N_("Putto"),
-    N_("Pontinho"),
     N_("Table"),
     N_("Replay"),
     N_("Skip to the game"),
@@ -236,6 +234,8 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("The rules of this table"),
     N_("yes"),
     N_("no"),
+    # the games' titles, as each game declares it (``Game.title``)
+    *(game.title for game in descriptors()),
 )
 
 #: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog

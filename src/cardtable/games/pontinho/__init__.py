@@ -27,7 +27,21 @@ Glossary — the game's own words:
   in (PO-25).
 """
 
+from cardtable.engine.plugin import GameDescriptor
+from cardtable.games.pontinho import easy, heuristic, search
 from cardtable.games.pontinho.game import PontinhoGame
 from cardtable.games.pontinho.state import Phase, PontinhoState
 
-__all__ = ["Phase", "PontinhoGame", "PontinhoState"]
+#: Pontinho as a plug-in (``cardtable.games`` registers it): French decks (PO-1), passed to the
+#: right (PO-5).
+GAME = GameDescriptor(
+    game_class=PontinhoGame,
+    bots=heuristic.BOTS,
+    blunder=easy.is_blunder,
+    search=search.HOOKS,
+    deck="french",
+    turn="right",
+    match_options=("bust", "buybacks", "deals"),  # PO-24 … PO-26
+)
+
+__all__ = ["GAME", "Phase", "PontinhoGame", "PontinhoState"]

@@ -13,11 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from cardtable.cards.french import (
+    DEFAULT_FIGURE_POINTS,
     FIGURE_POINTS_CHOICES,
     FRENCH_DECK,
+    PENALTY_POINTS,
     format_cards,
     parse_card,
     parse_meld_card,
@@ -29,12 +31,10 @@ from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hand
 from cardtable.engine.shuffle import shuffle
 from cardtable.errors import CardError, IllegalAction, MeldError
 from cardtable.games.pontinho.actions import NUM_ACTION_IDS
+from cardtable.games.pontinho.match import PontinhoMatch
 from cardtable.games.pontinho.melds import FOUR_SUITS_CHOICES, FourSuits, make_meld
 from cardtable.games.pontinho.state import HAND_SIZE, PontinhoAction, PontinhoState
 from cardtable.i18n import N_, _
-
-if TYPE_CHECKING:
-    from cardtable.games.pontinho.match import PontinhoMatch
 
 _SIMPLE = {"draw": "draw", "burn": "burn", "pass": "pass"}
 _MELDING = {"meld": "meld", "take": "take", "advance": "advance"}
@@ -58,10 +58,17 @@ class PontinhoGame(Game):
     #: --bots medium,random --seed 101 -o four_suits=joker_fills``: deal 21 cycles for ever
     #: with a hand of 2 cards against a hand of 1).
     playout_cap_actions: ClassVar[int] = 3000
+    #: Every card of both decks left in one hand at the dearest figure points, and the jokers
+    #: (PO-2).
+    max_deal_points: ClassVar[int] = max(
+        sum(points[card] for card in FRENCH_DECK) for points in PENALTY_POINTS.values()
+    )
+    #: Busting and buying back between deals (PO-24 … PO-26).
+    own_match_class: ClassVar[type[PontinhoMatch]] = PontinhoMatch
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="figure_points",
-            default="13-12-11",
+            default=DEFAULT_FIGURE_POINTS,
             choices=FIGURE_POINTS_CHOICES,
             label=N_("Points of the figures"),
             choice_labels={"13-12-11": N_("K 13, Q 12, J 11"), "10": N_("10 each")},
@@ -193,12 +200,6 @@ class PontinhoGame(Game):
         return PontinhoSampler(self, view).sample_fast
 
     # -- matches (PO-5, PO-24 … PO-26) -------------------------------------------------------
-
-    def match(self, *, seed: int | None = None, dealer: int = 0) -> PontinhoMatch:
-        """A match with busting and buying back (``cardtable.games.pontinho.match``)."""
-        from cardtable.games.pontinho.match import PontinhoMatch
-
-        return PontinhoMatch(self, seed=seed, dealer=dealer)
 
     def match_is_over(self, deals_played: int, totals: Sequence[int]) -> bool:
         """Whether a match with these totals per seat and no buy-back would be over: after

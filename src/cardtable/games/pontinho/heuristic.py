@@ -44,7 +44,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.cards.french import (
     JOKER,
     NATURAL_KINDS,
@@ -53,6 +52,7 @@ from cardtable.cards.french import (
 )
 from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.games.pontinho.melds import Meld, layoff_kinds, make_meld
 
 #: Card notation to kind (the joker ``*`` is 52).
@@ -80,6 +80,14 @@ def _neighbours(card: int, distance: int) -> list[int]:
     # The ace also sits above the king (position 13): K-A and Q-A are near-runs.
     return out
 
+
+#: medium's tuning, which the hard bot's playouts share (``search.py``): what spending a joker
+#: in a meld costs in its score (less when pressed, PO-24's bust line near), the points a take
+#: or an advance must shed, and the hand size at or below which jokers are laid off too.
+JOKER_COST = 14.0
+JOKER_COST_PRESSED = 8.0
+TAKE_THRESHOLD = 8.0
+JOKER_SHED_HAND = 3
 
 _NEAR1: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbours(k, 1)) for k in range(NATURAL_KINDS))
 _NEAR2: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbours(k, 2)) for k in range(NATURAL_KINDS))
@@ -121,8 +129,8 @@ class _Reading:
         seen = counts[:]
         layoff: set[int] = set()
         collect = [[0] * (NATURAL_KINDS + 1) for _ in range(n)]
-        options = view.get("options", {})
-        four_suits = str(options.get("four_suits", "with_joker"))
+        options = view["options"]  # the table's validated options: every one is there
+        four_suits = str(options["four_suits"])
         for entry in view["melds"]:
             meld, fits = _table_meld(entry["cards"], four_suits)
             layoff |= fits
@@ -135,7 +143,7 @@ class _Reading:
             seen[_CARD[view["burned"]]] += 1
         self.unseen = [max(0, c - s) for c, s in zip(_COPIES, seen, strict=True)]
         self.layoff = layoff
-        self.points = penalty_table(str(options.get("figure_points", "13-12-11")))
+        self.points = penalty_table(str(options["figure_points"]))
         # What rivals were seen collecting (take/advance) or throwing away (discard).
         dropped = [set() for _ in range(n)]  # type: list[set[int]]
         for s, text in view.get("log", ()):
@@ -157,7 +165,7 @@ class _Reading:
         # Pressure: the bust line near (PO-24), or a rival about to go out.
         pressure = 1.0
         totals = view.get("totals")
-        bust = options.get("bust")
+        bust = options["bust"]
         mine = sum(self.points[k] for k in hand)
         if isinstance(totals, list) and isinstance(bust, int) and len(totals) == n:
             total = totals[seat]
@@ -281,9 +289,9 @@ class PontinhoHeuristic(Bot):
     decides_between_deals: ClassVar[bool] = True
 
     #: Penalty points a take or an advance must shed (net of jokers) to be worth it.
-    take_threshold: ClassVar[float] = 8.0
+    take_threshold: ClassVar[float] = TAKE_THRESHOLD
     #: Hand size at or below which jokers are laid off too.
-    joker_shed_hand: ClassVar[int] = 3
+    joker_shed_hand: ClassVar[int] = JOKER_SHED_HAND
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -345,7 +353,7 @@ class PontinhoHeuristic(Bot):
             if len(kinds) >= hand_size - 1:
                 score += 100.0  # goes out, or leaves one card to discard (PO-22)
             # A joker spent in a meld is gone for good; worth it only for enough points.
-            score -= jokers * (8.0 if reading.pressure > 1.0 else 14.0)
+            score -= jokers * (JOKER_COST_PRESSED if reading.pressure > 1.0 else JOKER_COST)
             if score > best_score:
                 best, best_score = action, score
         return best

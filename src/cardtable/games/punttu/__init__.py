@@ -12,7 +12,20 @@ Glossary — the game's own words, as our players say them:
 - **pilo**: the stock in the middle, from which everyone draws back to three cards (PU-13).
 """
 
+from cardtable.engine.plugin import GameDescriptor
+from cardtable.games.punttu import easy, heuristic, search
 from cardtable.games.punttu.game import PunttuGame
 from cardtable.games.punttu.state import PunttuState
 
-__all__ = ["PunttuGame", "PunttuState"]
+#: Punttu as a plug-in (``cardtable.games`` registers it): passed to the right (PU-9).
+GAME = GameDescriptor(
+    game_class=PunttuGame,
+    bots=heuristic.BOTS,
+    blunder=easy.is_blunder,
+    search=search.HOOKS,
+    deck="latin",
+    turn="right",
+    match_options=("deals",),  # PU-19
+)
+
+__all__ = ["GAME", "PunttuGame", "PunttuState"]

@@ -13,7 +13,7 @@ from cardtable.engine.options import Option
 from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hands
 from cardtable.engine.shuffle import deal_round_robin, shuffle
 from cardtable.errors import CardError, IllegalAction
-from cardtable.games.punttu.deck import HAND_SIZE, removed_cards, table_deck
+from cardtable.games.punttu.deck import FULL_DECK_POINTS, HAND_SIZE, removed_cards, table_deck
 from cardtable.games.punttu.sampling import PunttuSampler
 from cardtable.games.punttu.state import PLAY_ACTIONS, PunttuState
 from cardtable.i18n import N_, _
@@ -28,6 +28,10 @@ class PunttuGame(Game):
     max_players: ClassVar[int] = 8
     default_players: ClassVar[int] = 4
     num_action_ids: ClassVar[int] = 40
+    #: One play per card of the 40 (PU-11 … PU-15).
+    max_deal_actions: ClassVar[int] = len(LATIN_DECK)
+    #: Every card point of the whole deck (PU-2), which one seat could win.
+    max_deal_points: ClassVar[int] = FULL_DECK_POINTS
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="trim",
@@ -59,6 +63,10 @@ class PunttuGame(Game):
     __slots__ = ()
 
     # -- dealing -------------------------------------------------------------------------------
+
+    def deal_length_bound(self) -> int:
+        """One play per card in play at this table (PU-7 trims the deck, PU-15)."""
+        return len(table_deck(self.players, self.options.trim))
 
     def _deal_seed(self, seed: int, dealer: int) -> PunttuState:
         deck = list(table_deck(self.players, self.options.trim))

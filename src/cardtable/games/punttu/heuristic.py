@@ -26,10 +26,10 @@ from functools import lru_cache
 from math import comb
 from typing import Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 
 #: Card notation to card int, for reading the view quickly.

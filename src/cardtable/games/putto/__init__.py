@@ -13,7 +13,21 @@ Glossary — the game's own words:
 - **csapat** (team, side): partners pool their captures and score together (PT-3, PT-4).
 """
 
+from cardtable.engine.plugin import GameDescriptor
+from cardtable.games.putto import easy, heuristic, search
 from cardtable.games.putto.game import PuttoGame
 from cardtable.games.putto.state import PuttoState
 
-__all__ = ["PuttoGame", "PuttoState"]
+#: Putto as a plug-in (``cardtable.games`` registers it): the Latin pictures with Italian
+#: figure names, passed to the left (PT-7).
+GAME = GameDescriptor(
+    game_class=PuttoGame,
+    bots=heuristic.BOTS,
+    blunder=easy.is_blunder,
+    search=search.HOOKS,
+    deck="italian",
+    turn="left",
+    match_options=("deals", "target"),  # PT-21
+)
+
+__all__ = ["GAME", "PuttoGame", "PuttoState"]

@@ -13,7 +13,7 @@ from cardtable.engine.options import Option
 from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hands
 from cardtable.engine.shuffle import deal_round_robin, shuffle
 from cardtable.errors import CardError, IllegalAction, OptionError, SetupError
-from cardtable.games.putto.deck import HAND_SIZE
+from cardtable.games.putto.deck import CARD_POINTS, HAND_SIZE, SWEEP_POINTS
 from cardtable.games.putto.sampling import PuttoSampler
 from cardtable.games.putto.state import ACTIONS, PuttoState
 from cardtable.i18n import N_, _
@@ -34,6 +34,11 @@ class PuttoGame(Game):
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
     num_action_ids: ClassVar[int] = 80
+    #: One play per card of the 40 (PT-14).
+    max_deal_actions: ClassVar[int] = len(LATIN_DECK)
+    #: Every card point (120, PT-2), a sweep on every play (PT-12) and each suit's primiera
+    #: (PT-16).
+    max_deal_points: ClassVar[int] = sum(CARD_POINTS) + SWEEP_POINTS * len(LATIN_DECK) + 4
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             name="teams",
@@ -131,6 +136,10 @@ class PuttoGame(Game):
         return TEAMS[teams][self.players]
 
     # -- dealing -------------------------------------------------------------------------------
+
+    def deal_length_bound(self) -> int:
+        """Every card but the one turned face up is played once (PT-5, PT-14)."""
+        return len(LATIN_DECK) - 1
 
     def _deal_seed(self, seed: int, dealer: int) -> PuttoState:
         deck = list(LATIN_DECK)

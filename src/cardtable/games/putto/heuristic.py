@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.bots.base import Bot
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.action import Action
+from cardtable.engine.bot import Bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 
 if TYPE_CHECKING:
@@ -188,9 +188,9 @@ class _Memory:
         self.seat: int = view["seat"]
         self.side_of: list[int] = side_of
         self.side: int = side_of[self.seat]
-        options: dict[str, Any] = view["options"]
-        self.leftover: bool = options.get("leftover", "last_capturer") == "last_capturer"
-        self.last_play_sweep: bool = bool(options.get("last_play_sweep", True))
+        options: dict[str, Any] = view["options"]  # the table's validated options, all of them
+        self.leftover: bool = options["leftover"] == "last_capturer"
+        self.last_play_sweep: bool = bool(options["last_play_sweep"])
         hand = [_CARD[t] for t in view["hand"]]
         table = [_CARD[t] for t in view["table"]]
         self.hand: list[int] = [c % 10 for c in hand]

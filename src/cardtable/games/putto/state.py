@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text
+from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text, parse_card
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
@@ -24,6 +24,60 @@ if TYPE_CHECKING:
     from cardtable.games.putto.game import PuttoGame
 
 CAPTURE = 40
+
+
+def sweep_scores(*, last_play: bool, last_play_sweep: bool) -> bool:
+    """Whether a capture that empties the table counts as a sweep (PT-12): always, but on the
+    deal's very last play only where the table's ``last_play_sweep`` says so (PT-18). The one
+    place this rule is written; the terminal's capture hints ask it too (``capture_preview``)."""
+    return not last_play or last_play_sweep
+
+
+def deal_points(
+    piles: Sequence[Sequence[int]], sweeps: Sequence[int]
+) -> tuple[list[int], list[int], list[list[int]]]:
+    """A finished deal's score per side (PT-16, PT-17), the one place it is counted (the
+    outcome and the hard bot's playouts ask it): the points, the card points (PT-2) and the
+    suits whose primiera each side won (most card points in the suit, alone: a tie gives nobody
+    the point). Written for speed: the search scores every playout with it."""
+    sides = len(piles)
+    suit_points = [[0, 0, 0, 0] for _ in range(sides)]
+    card_points = [0] * sides
+    for i, pile in enumerate(piles):
+        mine = suit_points[i]
+        for c in pile:
+            mine[c // 10] += CARD_POINTS[c]
+        card_points[i] = sum(mine)
+    primiera: list[list[int]] = [[] for _ in range(sides)]
+    for suit in range(4):
+        best = -1
+        holder = -1
+        for i in range(sides):
+            p = suit_points[i][suit]
+            if p > best:
+                best, holder = p, i
+            elif p == best:
+                holder = -1
+        if holder >= 0:
+            primiera[holder].append(suit)
+    points = [card_points[i] + SWEEP_POINTS * sweeps[i] + len(primiera[i]) for i in range(sides)]
+    return points, card_points, primiera
+
+
+def capture_preview(view: Any, card: str) -> tuple[list[str], bool]:
+    """What capturing with ``card`` (a card of the viewer's hand) would do, read off the
+    viewer's ``view``: the table cards it would take (PT-9: every card of its rank) and whether
+    it would score a sweep (PT-12, PT-18). For front ends that show it before the move, so
+    that none of them re-derives the rules."""
+    rank = parse_card(card).rank
+    table = list(view["table"])
+    taken = [text for text in table if parse_card(text).rank == rank]
+    # The last play: the stock is empty and this card is the last one in anybody's hand.
+    last_play = view["stock"] == 0 and sum(view["hand_sizes"]) == 1
+    sweeps = bool(taken) and len(taken) == len(table) and sweep_scores(
+        last_play=last_play, last_play_sweep=bool(view["options"]["last_play_sweep"])
+    )
+    return taken, sweeps
 #: Every action, by id: ``play`` for ids 0‥39, ``capture`` for 40‥79.
 ACTIONS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in LATIN_DECK) + tuple(
     Action("capture", (card,)) for card in LATIN_DECK
@@ -209,10 +263,11 @@ class PuttoState(State):
             pile += taken
             pile.append(card)  # PT-9
             self.last_capturer = seat
-            if not self.table:  # PT-12: a sweep
-                last_play = not self.stock and not any(self.hands)
-                if not last_play or self._last_play_sweep:  # PT-18
-                    self.sweeps[side] += 1
+            if not self.table and sweep_scores(  # PT-12: a sweep
+                last_play=not self.stock and not any(self.hands),
+                last_play_sweep=self._last_play_sweep,
+            ):
+                self.sweeps[side] += 1
         else:
             hand.remove(action_id)
             self.table.append(action_id)  # PT-10
@@ -284,17 +339,9 @@ class PuttoState(State):
         if self._to_move is not None:
             return None
         sides = self.game.sides
-        card_points = [sum(CARD_POINTS[c] for c in pile) for pile in self.piles]
-        primiera: list[list[str]] = [[] for _ in sides]
-        for suit, letter in enumerate(LATIN_SUITS):
-            in_suit = [sum(CARD_POINTS[c] for c in pile if c // 10 == suit) for pile in self.piles]
-            best = max(in_suit)
-            if in_suit.count(best) == 1:  # PT-17: a tie gives nobody the point
-                primiera[in_suit.index(best)].append(letter)
-        points = tuple(
-            card_points[i] + SWEEP_POINTS * self.sweeps[i] + len(primiera[i])
-            for i in range(len(sides))
-        )
+        totals, card_points, suits = deal_points(self.piles, self.sweeps)
+        points = tuple(totals)
+        primiera = [[LATIN_SUITS[suit] for suit in won] for won in suits]
         return Outcome(
             points=points,
             sides=sides,

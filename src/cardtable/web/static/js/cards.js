@@ -3,9 +3,31 @@
 import { h } from './dom.js';
 import { cardName, num, t } from './i18n.js';
 
+// What the server's game registry says of each game (title, deck, turn: the same as
+// /api/games), from the page shell's data-games, so that no list of games is restated here.
+const GAME_INFO = JSON.parse(document.body.dataset.games || '{}');
+
+export function gameInfo(game) {
+  const info = GAME_INFO[game];
+  if (!info) {
+    throw new Error(`unknown game ${game}`);
+  }
+  return info;
+}
+
+// The game's title (translate it with t()).
+export function titleOf(game) {
+  return gameInfo(game).title;
+}
+
 // Putto's deck is 'italian': the Latin pictures, its figures named jack, queen and king.
 export function deckOf(game) {
-  return game === 'pontinho' ? 'french' : game === 'putto' ? 'italian' : 'latin';
+  return gameInfo(game).deck;
+}
+
+// Whether play passes to the left (clockwise, Putto) rather than to the right.
+export function passesLeft(game) {
+  return gameInfo(game).turn === 'left';
 }
 
 export function cardBase(card) {

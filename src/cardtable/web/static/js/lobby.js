@@ -1,11 +1,11 @@
 // The lobby: play against bots in one click, make a table for friends (seats, bots, house rules),
 // join by code, and the tables open now.
+import { titleOf } from './cards.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
 import { lang, loadStrings, mountNav, t } from './i18n.js';
 import { saveName, saveSeat, savedName } from './seats.js';
 
 const app = document.getElementById('app');
-const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
 const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
 
 function levelName(level) {
@@ -38,7 +38,7 @@ function quickPlay(games) {
       h('label', { for: 'quick-level' }, t('Bots'), ' ', level)),
     h('div', { class: 'row games' }, games.map((g) => h('button', {
       type: 'submit', name: 'game', value: g.game, class: `big game-${g.game}`,
-    }, t('Play {game}', { game: t(TITLES[g.game] || g.title) })))),
+    }, t('Play {game}', { game: t(g.title) })))),
     error);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -102,7 +102,7 @@ function optionValue(option, form) {
 function newTable(games) {
   const error = errorBox();
   const gameSelect = h('select', { id: 'new-game', name: 'game' },
-    games.map((g) => h('option', { value: g.game }, t(TITLES[g.game] || g.title))));
+    games.map((g) => h('option', { value: g.game }, t(g.title))));
   const players = h('input', { id: 'new-players', type: 'number', name: 'players' });
   const seatsBox = h('fieldset', { class: 'seats' });
   const optionsBox = h('div', { class: 'options' });
@@ -232,7 +232,7 @@ function openTables(page) {
     }
     section.append(h('ul', { class: 'tables' }, tables.map((table) => h('li', {},
       h('a', { href: `/t/${table.code}` }, h('code', {}, table.code)), ' ',
-      t(TITLES[table.game] || table.game), ' · ',
+      t(titleOf(table.game)), ' · ',
       table.status === 'waiting'
         ? t('free seats: {n}', { n: table.free_seats.length }) : t('being played (watch)'),
       seated(table).length ? [' · ', seated(table).join(', ')] : null))));
@@ -263,9 +263,9 @@ function openTables(page) {
 function howTo(games) {
   return h('section', { class: 'panel', id: 'how' }, h('h2', {}, t('How to play')),
     h('ul', { class: 'games-help' }, games.map((g) => h('li', {},
-      h('a', { href: `/how/${g.game}`, class: 'how' }, t(TITLES[g.game] || g.title)), ' · ',
+      h('a', { href: `/how/${g.game}`, class: 'how' }, t(g.title)), ' · ',
       h('a', { href: rulesHref(g.game), class: 'rules', id: `rules-${g.game}`,
-        'aria-label': `${t('Rules')}: ${t(TITLES[g.game] || g.title)}` }, t('Rules'))))));
+        'aria-label': `${t('Rules')}: ${t(g.title)}` }, t('Rules'))))));
 }
 
 async function main() {

@@ -2,18 +2,14 @@
 // (the deal is over, nothing is secret). The steps come from the server, which replayed the
 // deal's record through the engine; this page only draws them.
 import { describe } from './actions.js';
-import { cardEl, deckOf } from './cards.js';
+import { cardEl, deckOf, titleOf } from './cards.js';
 import { clear, getJSON, h } from './dom.js';
 import { loadStrings, mountNav, t, tn } from './i18n.js';
-import punttu from './games/punttu.js';
-import putto from './games/putto.js';
-import pontinho from './games/pontinho.js';
-
-const GAMES = { punttu, putto, pontinho };
-const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
 const app = document.getElementById('app');
 const { code, deal } = document.body.dataset;
 let data = null;
+// The game's drawing module (games/GAME.js), loaded for the game of the deal: no list of games.
+let module = null;
 let at = 0;
 
 function nameOf(seat) {
@@ -37,7 +33,6 @@ function go(index) {
 
 function draw() {
   const step = data.steps[at];
-  const module = GAMES[data.game];
   const ctx = context(step);
   const previous = at > 0 ? data.steps[at - 1] : null;
   if (previous && module.replayMemory) module.replayMemory(ctx, previous, step);
@@ -55,7 +50,7 @@ function draw() {
   const button = (id, label, index, key) => h('button', { type: 'button', id, disabled: index === at || index < 0 || index > last,
     onclick: () => go(index), 'aria-keyshortcuts': key || null }, label);
   clear(app).append(
-    h('div', { class: 'table-head' }, h('h1', {}, t('Replay: {game}, deal {n}', { game: t(TITLES[data.game]), n: data.deal })),
+    h('div', { class: 'table-head' }, h('h1', {}, t('Replay: {game}, deal {n}', { game: t(titleOf(data.game)), n: data.deal })),
       h('a', { href: `/t/${data.code}` }, t('Back to the table'))),
     h('div', { class: 'row replay-controls', role: 'group', 'aria-label': t('Replay controls') },
       button('first', `« ${t('Start')}`, 0, 'Home'),
@@ -94,6 +89,7 @@ async function main() {
       h('a', { href: '/' }, t('Back to the lobby')));
     return;
   }
+  module = (await import(`./games/${encodeURIComponent(data.game)}.js`)).default;
   draw();
 }
 

@@ -16,11 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cards.latin import parse_card
-from cardtable.cli.tables.base import Choice, TableRenderer
-from cardtable.cli.tables.latin import PANEL_WIDTH, SUIT_STYLES, card
 from cardtable.engine.action import Action
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.i18n import _, ngettext
+from cardtable.terminal.base import Choice, TableRenderer
+from cardtable.terminal.latin import PANEL_WIDTH, SUIT_STYLES, card
 
 
 def hand_order(hand: Sequence[str]) -> list[str]:

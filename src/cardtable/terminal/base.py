@@ -113,7 +113,7 @@ class Choice:
 
 
 class TableRenderer(ABC):
-    """How one game looks in a terminal. Subclasses are registered in ``cardtable.cli.tables``."""
+    """How one game looks in a terminal. Subclasses are registered in ``cardtable.terminal``."""
 
     game_name: ClassVar[str]
     #: Event kinds after which the session pauses a little longer (a trick taken, a capture).

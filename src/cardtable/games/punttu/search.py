@@ -22,6 +22,7 @@ from typing import Any
 
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
+from cardtable.engine.plugin import SearchHooks
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.games.punttu.state import PunttuState
 
@@ -50,8 +51,9 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
     """Play ``state`` to the end of the deal with the rollout policy (in place).
 
     The rules of ``apply_unchecked`` (PU-11 … PU-16) run inline on local variables: the search
-    spends most of its time here, and a rollout needs only the points. The state is left over
-    with every hand empty and its points final; the tricks' cards are not kept in the piles."""
+    spends most of its time here. The state is left over exactly as ``apply_unchecked`` would
+    leave it: every hand empty, the points final and each trick's cards in its winner's pile
+    (``outcome.details["tricks_won"]``; an oracle test compares the whole state)."""
     seat = state._to_move
     if seat is None:
         return
@@ -59,6 +61,7 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
     hands = state.hands
     stock = state.stock
     points = state.points
+    won = state.won
     trick = state.trick
     n = state.n
     leader = state.leader
@@ -69,6 +72,7 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
     best = -1
     best_at = 0
     pot = 0
+    tricks = 0
     for i, c in enumerate(trick):
         pot += card_points[c]
         if rank[c] > best:
@@ -101,7 +105,9 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
             continue
         winner = (leader + best_at) % n  # PU-12
         points[winner] += pot  # PU-16
+        won[winner] += trick
         trick.clear()
+        tricks += 1
         best = -1
         pot = 0
         if stock:  # PU-13
@@ -111,6 +117,7 @@ def playout(state: PunttuState, rng: random.Random, epsilon: float = EPSILON) ->
         if not hands[winner]:  # PU-15
             break
     state.leader = leader
+    state.tricks_played += tricks
     state._to_move = None
 
 
@@ -174,3 +181,14 @@ def prior(state: PunttuState, ids: list[int]) -> list[float]:
     by_rank = {r: min(math.exp((score - top) / PRIOR_SPREAD), 0.999) for r, score in scores}
     by_rank[choice] = 1.0
     return [by_rank[rank[c]] for c in ids]
+
+
+#: What the hard bot's search takes from Punttu (``cardtable.bots.ismcts``).
+HOOKS = SearchHooks(
+    playout=playout,
+    side_points=side_points,
+    action_key=ACTION_KEY,
+    endgame=endgame,
+    prior=prior,
+    win_weight=WIN_WEIGHT,
+)

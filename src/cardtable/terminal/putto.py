@@ -18,19 +18,16 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cards.latin import LATIN_SUITS, parse_card
-from cardtable.cli.tables.base import Choice, TableRenderer
-from cardtable.cli.tables.latin import PANEL_WIDTH, card, cards, with_cards
 from cardtable.engine.action import Action
 from cardtable.engine.outcome import Outcome
 from cardtable.errors import IllegalAction
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
+from cardtable.games.putto.state import capture_preview
 from cardtable.i18n import _, ngettext
+from cardtable.terminal.base import Choice, TableRenderer
+from cardtable.terminal.latin import PANEL_WIDTH, card, cards, with_cards
 
 SWEEP_STYLE = "bold black on yellow"
-
-
-def _rank(text: str) -> int:
-    return parse_card(text).rank
 
 
 def _points(texts: Sequence[str]) -> int:
@@ -189,10 +186,9 @@ class PuttoTable(TableRenderer):
 
     def _capture_hints(self, view: Mapping[str, Any]) -> list[Text]:
         """One line per hand card that can capture: what it takes, worth, and if it sweeps."""
-        on_table = list(view["table"])
         lines = []
         for index, text in enumerate(view["hand"], start=1):
-            taken = [c for c in on_table if _rank(c) == _rank(text)]
+            taken, sweeps = capture_preview(view, text)  # the engine's rules, not re-derived
             if not taken:
                 continue
             points = _points([*taken, text])
@@ -208,7 +204,7 @@ class PuttoTable(TableRenderer):
                 else _("{card} can take {cards}")
             )
             line.append_text(with_cards(template, card=text, cards=taken, points=points))
-            if len(taken) == len(on_table):
+            if sweeps:
                 line.append("  ")
                 line.append(_("a sweep!"), style=SWEEP_STYLE)
             lines.append(line)
@@ -242,7 +238,7 @@ class PuttoTable(TableRenderer):
         return found
 
     def which(self, view: Mapping[str, Any], choice: Choice) -> tuple[str, dict[str, Action]]:
-        taken = [c for c in view["table"] if _rank(c) == _rank(choice.label)]
+        taken, _sweeps = capture_preview(view, choice.label)
         by_kind = {action.kind: action for action in choice.actions}
         question = _(
             "  {card} can take {taken}: [bold]c[/bold]apture or [bold]p[/bold]lay it? "

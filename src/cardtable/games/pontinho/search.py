@@ -61,6 +61,7 @@ from typing import Any
 
 from cardtable.cards.french import NATURAL_KINDS, FrenchCard, penalty_table
 from cardtable.engine.action import Action
+from cardtable.engine.plugin import SearchHooks
 from cardtable.games.pontinho.actions import (
     ADVANCE,
     BURN,
@@ -74,7 +75,13 @@ from cardtable.games.pontinho.actions import (
     meld_index,
     meld_table,
 )
-from cardtable.games.pontinho.heuristic import _kind, _Reading
+from cardtable.games.pontinho.heuristic import (
+    JOKER_COST,
+    JOKER_SHED_HAND,
+    TAKE_THRESHOLD,
+    _kind,
+    _Reading,
+)
 from cardtable.games.pontinho.melds import (
     FourSuits,
     Meld,
@@ -90,22 +97,18 @@ EPSILON = 0.1
 #: Iterations before a settled choice may stop the search (the generic 1,000 would cost about
 #: 0.8 s here, where an iteration plays a long deal of melds; ``bots/ismcts.py``).
 SETTLE_MIN = 300
-#: A playout stops after this many actions and is scored by the points left in hand.
+#: A playout stops after this many actions and is scored by the points left in hand: the
+#: search's horizon, a tuning of the hard bot (not a bound on a deal, which is
+#: ``PontinhoGame.deal_length_bound`` / ``playout_cap_actions``).
 MAX_ACTIONS = 400
 #: How many melds (takes, advances) and lay-offs a search node considers.
 WIDE = 4
 #: How many discards a search node considers, best first by the greedy discard order.
 WIDE_DISCARDS = 2
-#: What spending a joker in a meld costs in the meld's score (``medium`` uses 14).
-JOKER_COST = 14.0
-#: Points a take or an advance must shed (``medium``'s threshold).
-TAKE_THRESHOLD = 8.0
 #: A score bonus for a meld that goes out or leaves one card to discard (PO-22).
 OUT_BONUS = 100.0
 #: Penalty points a connection with another hand card is worth when choosing a discard.
 CONNECTION = 6
-#: Hand size at or below which jokers are laid off too.
-JOKER_SHED_HAND = 3
 #: How much better (in ``medium``'s discard score) a discard must be than the next to be
 #: played without a search.
 CLEAR_DISCARD = 3.0
@@ -672,8 +675,7 @@ def endgame(game: Any, view: dict[str, Any], legal: Sequence[Action]) -> Action 
             return action
     if view.get("phase") not in ("main", "first_drawn"):
         return None
-    options = view.get("options") or {}
-    points = penalty_table(str(options.get("figure_points", "13-12-11")))
+    points = penalty_table(str(view["options"]["figure_points"]))
     best: Action | None = None
     best_score = 0.0
     layoff: Action | None = None
@@ -708,3 +710,13 @@ def _clear_discard(view: dict[str, Any], legal: Sequence[Action]) -> Action | No
 
 
 assert BURN < DISCARD and PASS < DISCARD
+
+
+#: What the hard bot's search takes from Pontinho (``cardtable.bots.ismcts``).
+HOOKS = SearchHooks(
+    playout=playout,
+    side_points=side_points,
+    tree_moves=tree_moves,
+    endgame=endgame,
+    settle_min=SETTLE_MIN,
+)

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 import random
 
-from cardtable.cards.latin import LATIN_SUITS
+from cardtable.engine.plugin import SearchHooks
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
-from cardtable.games.putto.state import CAPTURE, PuttoState, _action_order
+from cardtable.games.putto.state import CAPTURE, PuttoState, _action_order, deal_points
 
 #: Chance of a uniformly random legal action instead of the greedy one.
 EPSILON = 0.3
@@ -141,27 +141,8 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
 
 
 def side_points(state: PuttoState) -> list[int]:
-    """Points per side of a finished deal (PT-16, PT-17): card points, sweeps, primiera."""
-    sides = len(state.piles)
-    suit_points = [[0, 0, 0, 0] for _ in range(sides)]
-    totals = [SWEEP_POINTS * state.sweeps[i] for i in range(sides)]
-    for i, pile in enumerate(state.piles):
-        mine = suit_points[i]
-        for c in pile:
-            mine[c // 10] += _POINTS[c]
-        totals[i] += sum(mine)
-    for suit in range(len(LATIN_SUITS)):
-        best = -1
-        holder = -1
-        for i in range(sides):
-            p = suit_points[i][suit]
-            if p > best:
-                best, holder = p, i
-            elif p == best:
-                holder = -1
-        if holder >= 0:
-            totals[holder] += 1
-    return totals
+    """Points per side of a finished deal (PT-16, PT-17): the rules' own ``deal_points``."""
+    return deal_points(state.piles, state.sweeps)[0]
 
 
 def prior(state: PuttoState, ids: list[int]) -> list[float]:
@@ -187,3 +168,9 @@ def prior(state: PuttoState, ids: list[int]) -> list[float]:
     values = [min(math.exp((s - top) / PRIOR_SPREAD), 0.999) for s in scores]
     values[choice] = 1.0
     return values
+
+
+#: What the hard bot's search takes from Putto (``cardtable.bots.ismcts``).
+HOOKS = SearchHooks(
+    playout=playout, side_points=side_points, prior=prior, deviation_z=DEVIATION_Z
+)

@@ -23,11 +23,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cards.french import JOKER, JOKER_TEXT, FrenchCard, JokerAs, kind_of, parse_card
-from cardtable.cli.tables.base import Choice, TableRenderer
 from cardtable.engine.action import Action
 from cardtable.engine.outcome import Outcome
 from cardtable.errors import CardError, CardtableError
 from cardtable.i18n import _, ngettext
+from cardtable.terminal.base import Choice, TableRenderer
 
 PANEL_WIDTH = 80
 #: Four-colour deck: spades plain, hearts red, diamonds blue, clubs green; jokers magenta.

@@ -1,0 +1,132 @@
+"""What a game package hands the rest of cardtable: one ``GameDescriptor``, and the search's
+typed hooks (``SearchHooks``).
+
+Each game exports its descriptor as ``GAME`` from ``cardtable/games/<game>/__init__.py``;
+``cardtable.games`` registers them in one tuple, and every front end and adapter (CLI, server,
+browser, research) asks that registry instead of keeping its own list of games. This module
+sits in the kernel, below the games, so that a game can describe itself without importing the
+players or front ends above it: the bots are named by their classes (``engine.bot.Bot`` is
+kernel too), the search's hooks are plain functions of sampled states.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from cardtable.engine.action import Action
+
+if TYPE_CHECKING:
+    from cardtable.engine.bot import Bot
+    from cardtable.engine.game import Game
+    from cardtable.engine.match import Match
+
+#: The card pictures a game is drawn with: the Latin 40-card deck, Putto's Latin deck with
+#: Italian figure names (jack, queen, king), or the French deck with jokers (Pontinho).
+Deck = Literal["latin", "italian", "french"]
+#: Which way the turn passes at a real table (DESIGN.md "Seats"): it only matters when drawing.
+Turn = Literal["right", "left"]
+
+Blunder = Callable[[Mapping[str, Any], Action], bool]
+
+
+class Playout(Protocol):
+    def __call__(self, state: Any, rng: random.Random) -> None: ...
+
+
+class SidePoints(Protocol):
+    def __call__(self, state: Any) -> Sequence[int]: ...
+
+
+class Endgame(Protocol):
+    def __call__(
+        self, game: Any, view: dict[str, Any], legal: Sequence[Action]
+    ) -> Action | None: ...
+
+
+class TreeMoves(Protocol):
+    def __call__(self, state: Any, ids: list[int]) -> list[int]: ...
+
+
+class Prior(Protocol):
+    def __call__(self, state: Any, ids: list[int]) -> Sequence[float]: ...
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SearchHooks:
+    """What a game gives the hard bot's search (``cardtable.bots.ismcts``), typed and in one
+    place (it was a dozen names read off a module with ``getattr`` and a default each).
+
+    A hook left ``None`` means the game has none: random playouts scored by the outcome, no
+    action key, no narrowing, no endgame, no prior. A number left ``None`` means the search's
+    own default (``bots.ismcts.DEFAULT_*``), which lives with the search, not here.
+
+    - ``playout(state, rng)`` plays a sampled state to its end; ``side_points(state)`` scores it.
+    - ``action_key``: action ids with the same key share one edge (Punttu: cards of one rank).
+    - ``tree_moves(state, ids)`` narrows the actions a node considers (Pontinho's melds).
+    - ``endgame(game, view, legal)``: a move found without a search, else ``None``.
+    - ``prior(state, ids)``: the medium bot's judgement of each move (0 to 1), with
+      ``prior_weight`` and ``prior_depth``.
+    - ``win_weight`` (the reward's mix of winning and points), ``settle_min`` (iterations before
+      a settled choice may stop the search), ``deviation_z`` (how sure the search must be to
+      leave medium's move).
+    """
+
+    playout: Playout | None = None
+    side_points: SidePoints | None = None
+    action_key: Sequence[int] | None = None
+    tree_moves: TreeMoves | None = None
+    endgame: Endgame | None = None
+    prior: Prior | None = None
+    win_weight: float | None = None
+    settle_min: int | None = None
+    deviation_z: float | None = None
+    prior_weight: float | None = None
+    prior_depth: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameDescriptor:
+    """One game, as a plug-in: everything the layers above the rules core need to know of it.
+
+    ``game_class`` holds the rules (and, through ``Game``, its name, title, player counts,
+    options and match class); the rest is what was restated in some fifteen places before:
+
+    - ``bots``: the game's own bots by name (``heuristic``, which is ``medium``);
+    - ``blunder``: ``is_blunder(view, action)`` for the ``easy`` bot, or ``None``;
+    - ``search``: the hard bot's hooks (``SearchHooks``);
+    - ``deck`` and ``turn``: how the browser and the card pictures draw it;
+    - ``match_options``: the table options only a match of several deals uses (an adapter
+      whose episode is one deal refuses them).
+
+    What depends on a table's options is asked of the table, not written here: the bound on a
+    deal's length (``Game.deal_length_bound``, ``Game.playout_cap_actions``) and on its points
+    (``Game.score_bounds``).
+    """
+
+    game_class: type[Game]
+    bots: Mapping[str, type[Bot]] = field(default_factory=dict)
+    blunder: Blunder | None = None
+    search: SearchHooks = SearchHooks()
+    deck: Deck
+    turn: Turn
+    match_options: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.game_class.name
+
+    @property
+    def title(self) -> str:
+        return self.game_class.title
+
+    @property
+    def match_class(self) -> type[Match]:
+        return self.game_class.match_class()
+
+    def front_end(self) -> dict[str, Any]:
+        """What the browser restated about the game (JSON-safe): its title, card pictures and
+        direction of play."""
+        return {"title": self.title, "deck": self.deck, "turn": self.turn}

@@ -35,6 +35,7 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _, outside_language_blocks
 from cardtable.server import expiry, store
 from cardtable.server.errors import ServerError
+from cardtable.server.leave import abandoned
 from cardtable.server.table import SeatPlan, Services, Table, TableConfig
 from cardtable.server.tokens import hash_token, new_code, new_token, normalize_code, token_matches
 from cardtable.server.writer import StorageUnavailable
@@ -499,6 +500,7 @@ class Lobby:
             t for t in self.tables.values()
             if t.config.public and (t.status == "running"
                                     or (t.status == "waiting" and t.code not in self.solo))
+            and not abandoned(t)  # friends: nobody plays there any more (server/leave.py)
         ]
         listed.sort(key=lambda t: (t.status != "waiting", t.code))
         return listed[offset:offset + limit], len(listed)

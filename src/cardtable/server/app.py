@@ -42,6 +42,7 @@ from cardtable.server.pool import FairPool
 from cardtable.server.ratelimit import RateLimits
 from cardtable.server.table import Services
 from cardtable.server.writer import StorageUnavailable, Writer
+from cardtable.web import friends as friends_routes
 
 log = logging.getLogger("cardtable.server")
 STATIC = Path(__file__).parent.parent / "web" / "static"
@@ -128,6 +129,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(http.router)
     app.include_router(ws.router)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
+    app.include_router(friends_routes.router)  # friends: QR code, My games, the daily deal
     # the body limit runs inside the language middleware, so its refusal is in the request's
     app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)

@@ -8,6 +8,7 @@ here. Also the short "how to play" page of each game.
 from __future__ import annotations
 
 from cardtable.i18n import N_
+from cardtable.web.friends_strings import FRIENDS_STRINGS
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
@@ -236,6 +237,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("The rules of this table"),
     N_("yes"),
     N_("no"),
+    *FRIENDS_STRINGS,  # friends: web/friends_strings.py
 )
 
 #: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog

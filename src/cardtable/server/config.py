@@ -75,6 +75,11 @@ class ServerConfig:
     log_level: str = "info"
     #: The address people are sent in share links; empty: derived from the request.
     public_url: str = ""
+    #: The secret the daily deals are derived from (never sent to clients); empty: one made
+    #: at random and kept in the database. The bot levels whose score from the daily seat is
+    #: shown beside the players' (comma-separated; played once per day, off the event loop).
+    daily_secret: str = ""
+    daily_levels: str = "hard,medium"
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

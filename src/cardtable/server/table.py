@@ -270,6 +270,9 @@ class Table:
         self._recovering: asyncio.Task[None] | None = None
         #: Why the stored events cannot be replayed, once ``_recover`` found they cannot.
         self.unplayable: str | None = None
+        #: The match seed and first dealer to start with instead of random ones: the daily
+        #: deal's (``server/daily.py``), the same for everyone who plays it.
+        self.fixed_start: tuple[int, int] | None = None
 
     # -- building ------------------------------------------------------------------------------
 
@@ -645,8 +648,8 @@ class Table:
 
     async def _start(self) -> None:
         """Deal the match's first deal (lock held): the seed and the deal stored first."""
-        seed = secrets.randbits(63)
-        dealer = secrets.randbelow(self.game.players)
+        seed, dealer = self.fixed_start or (secrets.randbits(63),
+                                            secrets.randbelow(self.game.players))
         match = match_class(self.game)(self.game, seed=seed, dealer=dealer)
         first = match.current
         events = [

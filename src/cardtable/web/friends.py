@@ -15,12 +15,14 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from cardtable.server import daily_http
 from cardtable.server.errors import ServerError
 from cardtable.server.http import error_response, lobby_of
 from cardtable.server.refusals import refusals
 from cardtable.web.routes import _shell
 
 router = APIRouter()
+router.include_router(daily_http.router)  # the daily deal's API
 
 
 def share_link(request: Request, code: str) -> str:

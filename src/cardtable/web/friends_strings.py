@@ -26,4 +26,16 @@ FRIENDS_STRINGS: tuple[str, ...] = (
     N_("Play again with everyone"),
     N_("Decline"),
     N_("Play against bots instead"),
+    # the nickname
+    N_("Guest {n}"),
+    # My games
+    N_("My games"),
+    N_("Still being played: back to the table"),
+    N_("won"),
+    N_("lost"),
+    N_(
+        "The matches played in this browser. The list stays in this browser: no account, "
+        "nothing kept on the server."
+    ),
+    N_("No games yet."),
 )

@@ -3,7 +3,8 @@
 // page state (S) is shared, the rest of this module's memory is its own.
 import { h, postJSON } from './dom.js';
 import { t } from './i18n.js';
-import { forgetSeat, saveSeat, savedName } from './seats.js';
+import { forgetSeat, saveSeat } from './seats.js';
+import { nickname } from './nickname.js';
 
 let env = null; // { S, code, send, render, nameOf }
 let link = null; // the share link the server gave (its public URL, or the page's address)
@@ -43,9 +44,9 @@ async function copyLink() {
 }
 
 // "Copy the link", which says so once it has copied.
-export function copyButton() {
+export function copyButton(id = 'copy-link-top') {
   const copied = Date.now() < copiedUntil;
-  return h('button', { type: 'button', class: `link${copied ? ' copied' : ''}`, id: 'copy-link',
+  return h('button', { type: 'button', class: `link${copied ? ' copied' : ''}`, id,
     onclick: copyLink, 'aria-live': 'polite' }, copied ? t('Link copied') : t('Copy the link'));
 }
 
@@ -58,7 +59,7 @@ export function shareBox() {
     h('div', {},
       h('p', {}, t('Link to this table:'), ' ', h('a', { href: text, id: 'share-link' }, text)),
       h('p', { class: 'hint-text' }, t('Friends on your network can scan the code with a phone.')),
-      copyButton()));
+      copyButton('copy-link')));
 }
 
 // -- leaving -----------------------------------------------------------------------------------
@@ -153,7 +154,7 @@ async function playAgainstBots() {
   try {
     const joined = await postJSON('/api/play', {
       game: S.info.game, players: S.info.players, options: S.info.options, level,
-      name: savedName() || undefined, hints: S.info.hints,
+      name: nickname(), hints: S.info.hints,
     });
     saveSeat(joined.code, joined.seat, joined.token);
     window.location.assign(`/t/${joined.code}`);

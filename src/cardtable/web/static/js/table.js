@@ -5,11 +5,12 @@ import { lastMoveText } from './lastmove.js';
 import { backs, deckOf } from './cards.js';
 import { clear, getJSON, h, postJSON, unescapeHtml } from './dom.js';
 import { lang, loadStrings, mountNav, num, t, tn } from './i18n.js';
-import { forgetSeat, loadSeat, saveName, saveSeat, savedName } from './seats.js';
+import { forgetSeat, loadSeat, saveName, saveSeat } from './seats.js';
 import punttu from './games/punttu.js';
 import putto from './games/putto.js';
 import pontinho from './games/pontinho.js';
 // friends: rematch, leaving, the share link and its QR code
+import { nickname } from './nickname.js';
 import { copyButton, friendsKey, initFriends, leaveControl, onFriendsMessage, rematchArea, rememberLink, shareBox } from './friends.js';
 
 const GAMES = { punttu, putto, pontinho };
@@ -322,7 +323,7 @@ function waiting() {
     box.append(h('label', { for: 'join-name' }, t('Your name'), ' ',
       // A redraw (someone else sat down) must not wipe the name being typed.
       h('input', { id: 'join-name', maxlength: '40',
-        value: S.ui.joinName ?? (savedName() || t('player')),
+        value: S.ui.joinName ?? nickname(), // friends: the remembered nickname
         oninput: (event) => { S.ui.joinName = event.target.value; } })));
   }
   const rules = houseRules();

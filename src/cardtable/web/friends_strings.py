@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from cardtable.i18n import N_
 
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """As ``strings.N_plural`` (defined again here: ``strings`` imports this module)."""
+    return singular, plural
+
 FRIENDS_STRINGS: tuple[str, ...] = (
     # sharing
     N_("Link copied"),
@@ -38,4 +43,28 @@ FRIENDS_STRINGS: tuple[str, ...] = (
         "nothing kept on the server."
     ),
     N_("No games yet."),
+    # the daily deal
+    N_("The daily deal"),
+    N_("Play today's deal"),
+    N_("Finish your deal to see the board."),
+    N_("Back to your table"),
+    N_("the {level} bot from the same seat: {points}"),
+    N_("being worked out…"),
+    N_("Your points: {points}"),
+    N_("Everyone who played it here"),
+    N_("Replay"),
+    N_("Pontinho counts penalty points: the fewest is best."),
+    N_(
+        "One deal a day for each game and table size: everyone plays it from the same seat "
+        "against the same bots."
+    ),
+    N_("See the daily board"),
+)
+
+FRIENDS_PLURALS: tuple[tuple[str, str], ...] = (
+    N_plural("{n} player", "{n} players"),
+    N_plural(
+        "{n} person has played this deal today. Play it to see how they did.",
+        "{n} people have played this deal today. Play it to see how they did.",
+    ),
 )

@@ -8,7 +8,7 @@ here. Also the short "how to play" page of each game.
 from __future__ import annotations
 
 from cardtable.i18n import N_
-from cardtable.web.friends_strings import FRIENDS_STRINGS
+from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
@@ -250,6 +250,7 @@ CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).",
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).",
     ),
+    *FRIENDS_PLURALS,  # friends: web/friends_strings.py
 )
 
 #: game → (title, paragraphs): a short summary; the full rules live in the rules pages.

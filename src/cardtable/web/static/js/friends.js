@@ -5,6 +5,7 @@ import { h, postJSON } from './dom.js';
 import { t } from './i18n.js';
 import { forgetSeat, saveSeat } from './seats.js';
 import { nickname } from './nickname.js';
+import { dailyOf } from './dailymark.js';
 
 let env = null; // { S, code, send, render, nameOf }
 let link = null; // the share link the server gave (its public URL, or the page's address)
@@ -124,7 +125,11 @@ export function rematchArea() {
     parts.push(h('p', { class: 'rematch-status', role: 'status', 'aria-live': 'polite' }, lines.join(' ')));
   }
   const buttons = [];
-  if (seated) {
+  const daily = dailyOf(env.code);
+  if (daily) { // the daily deal: no rematch (it is today's deal), the board instead
+    buttons.push(h('a', { href: `/daily?game=${daily.game}&players=${daily.players}`, class: 'button big',
+      id: 'daily-board', autofocus: true }, t('See the daily board')));
+  } else if (seated) {
     const mine = offer && offer.accepted.includes(S.seat);
     const asked = offer && !mine && offer.accepted.length > 0;
     if (!mine) {

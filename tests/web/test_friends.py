@@ -4,6 +4,7 @@ their seats; leaving a table."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -38,10 +39,9 @@ def play_until_over(pages: list[Any]) -> None:
         for page in pages:
             card = page.locator(ENABLED).first
             if card.count():
-                try:
+                # redrawn under the pointer: the next round tries again
+                with contextlib.suppress(Exception):
                     card.click(timeout=2000)
-                except Exception:  # redrawn under the pointer: the next round tries again
-                    pass
             elif page.locator("#continue").count():
                 page.click("#continue")
         pages[0].wait_for_timeout(50)

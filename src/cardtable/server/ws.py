@@ -22,9 +22,9 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.i18n import language, normalize_language
+from cardtable.server import leave, rematch
 from cardtable.server.errors import ServerError
 from cardtable.server.languages import language_of
-from cardtable.server import leave, rematch
 from cardtable.server.lobby import Lobby
 from cardtable.server.protocol import (
     PROTOCOL_VERSION,

@@ -44,6 +44,9 @@ def test_the_daily_deal_in_the_browser_and_its_board(new_page: Any) -> None:
     expect(page.locator("#daily-play")).to_be_visible()
     expect(page.locator(".panel")).to_contain_text("played this deal today")
     shot(page, "daily-before-laptop")
+    page.set_viewport_size(PHONE)
+    shot(page, "daily-before-phone")
+    page.set_viewport_size(LAPTOP)
     page.click("#daily-play")
     expect(page).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
     expect(page.locator("#hint")).to_have_count(0)  # no hints at the daily deal

@@ -16,20 +16,24 @@ the bot levels scored from that seat.
   learns only how many have played: no points, no references, no table codes (a code would
   lead to a replay that shows every hand).
 - **The references**: each level of ``daily_levels`` (``hard`` and ``medium``) plays the same
-  deal from the same seat, against the same bots, once per day, in a thread
-  (``asyncio.to_thread``: never on the event loop), and its points are kept
-  (``daily_references``).
+  deal from the same seat, against the same bots, once per day, in a daemon thread (never on
+  the event loop; one deal at a time, so a burst of first visits cannot take every core; and
+  a shutdown never waits for a long ``hard`` playout, which is simply played again after the
+  restart), and its points are kept (``daily_references``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import hashlib
 import hmac
 import json
 import logging
 import secrets
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -200,6 +204,31 @@ def play_reference(deal: Deal, level: str) -> int:
     return found if found is not None else 0
 
 
+def _in_daemon_thread(work: Callable[[], int]) -> asyncio.Future[int]:
+    """``work()`` in a daemon thread; its result as a future of the running loop."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[int] = loop.create_future()
+
+    def settle(result: int | None, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result if result is not None else 0)
+
+    def run() -> None:
+        try:
+            result, error = work(), None
+        except Exception as failure:
+            result, error = None, failure
+        with contextlib.suppress(RuntimeError):  # the loop closed: the server stopped
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name="daily-reference", daemon=True).start()
+    return future
+
+
 # -- the service ----------------------------------------------------------------------------------
 
 
@@ -210,6 +239,7 @@ class Daily:
         self.lobby = lobby
         self._secret: str | None = None
         self._playing: dict[tuple[str, str, int], asyncio.Task[None]] = {}
+        self._one_at_a_time = asyncio.Semaphore(1)
 
     @property
     def levels(self) -> list[str]:
@@ -260,7 +290,8 @@ class Daily:
             for level in self.levels:
                 if level in done:
                     continue
-                points = await asyncio.to_thread(play_reference, deal, level)
+                async with self._one_at_a_time:
+                    points = await _in_daemon_thread(partial(play_reference, deal, level))
                 await writer.run(partial(_add_reference, deal=deal, level=level, points=points))
         except Exception:
             log.exception("the daily references could not be played",

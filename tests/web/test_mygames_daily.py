@@ -42,7 +42,7 @@ def test_the_daily_deal_in_the_browser_and_its_board(new_page: Any) -> None:
     page.goto("/daily?game=punttu&players=2")
     expect(page.locator("h1")).to_have_text("The daily deal")
     expect(page.locator("#daily-play")).to_be_visible()
-    expect(page.locator(".panel")).to_contain_text("played this deal today")
+    expect(page.locator(".panel")).to_contain_text("played today's deal yet")
     shot(page, "daily-before-laptop")
     page.set_viewport_size(PHONE)
     shot(page, "daily-before-phone")

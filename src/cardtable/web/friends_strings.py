@@ -59,6 +59,7 @@ FRIENDS_STRINGS: tuple[str, ...] = (
         "against the same bots."
     ),
     N_("See the daily board"),
+    N_("Nobody has played today's deal yet. Be the first!"),
 )
 
 FRIENDS_PLURALS: tuple[tuple[str, str], ...] = (

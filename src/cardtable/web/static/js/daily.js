@@ -67,8 +67,9 @@ function results() {
   if (!board) return null;
   if (!board.played) {
     return h('section', { class: 'panel' },
-      h('p', {}, tn('{n} person has played this deal today. Play it to see how they did.',
-        '{n} people have played this deal today. Play it to see how they did.', board.count, { n: num(board.count) })),
+      h('p', {}, board.count === 0 ? t('Nobody has played today\'s deal yet. Be the first!')
+        : tn('{n} person has played this deal today. Play it to see how they did.',
+          '{n} people have played this deal today. Play it to see how they did.', board.count, { n: num(board.count) })),
       h('button', { type: 'button', class: 'big', id: 'daily-play', onclick: play }, t('Play today\'s deal')));
   }
   if (!board.finished) {

@@ -23,8 +23,12 @@ $(STAMP): $(BIN)/python pyproject.toml $(CATALOGS)
 	$(BIN)/python -m pip install --quiet -e '.[test,research,train]'
 	touch $(STAMP) $(PLAY_STAMP)
 
+# `make run HOST=0.0.0.0` serves the home network: the server prints the address to give friends.
+HOST ?= 127.0.0.1
 run: $(PLAY_STAMP)
-	$(BIN)/cardtable serve
+	@if [ "$(HOST)" = 127.0.0.1 ]; then echo "This computer only. To play with friends on" \
+		"your home network: make run HOST=0.0.0.0 (README: Playing with friends on a home network)"; fi
+	$(BIN)/cardtable serve --host $(HOST)
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.
 test: $(STAMP) chromium postgresql redis

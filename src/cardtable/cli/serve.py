@@ -72,6 +72,13 @@ def serve(
             host=config.host, port=config.port
         )
     )
+    if config.host in ("0.0.0.0", "::"):  # friends: the address to give them
+        from cardtable.server.homenet import home_address
+
+        found = home_address()
+        if found and not config.public_url:
+            click.echo(_("Friends on your network open http://{address}:{port}/").format(
+                address=found, port=config.port))
     uvicorn.run(
         create_app(config, prepared), host=config.host, port=config.port, log_config=None,
         log_level=config.log_level.lower(), timeout_graceful_shutdown=10,

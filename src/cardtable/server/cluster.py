@@ -399,14 +399,14 @@ class Cluster:
         connection.task = _spawn(self._serve_remote(table, connection, handle))
 
     async def _serve_remote(self, table: Table, connection: RemoteConnection,
-                            handle: Callable[[Table, Connection, str], Coroutine[Any, Any, None]]
-                            ) -> None:
+                            handle: Callable[[Table, Connection, str, Lobby],
+                                             Coroutine[Any, Any, None]]) -> None:
         try:
             while True:
                 text = await connection.inbound.get()
                 if text is None:
                     break
-                await handle(table, connection, text)
+                await handle(table, connection, text, self.lobby)
         finally:
             self.remote.pop(connection.ident, None)
             await table.detach(connection)

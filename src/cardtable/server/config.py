@@ -83,6 +83,11 @@ class ServerConfig:
     #: In a cluster: seconds a process's table leases last unrenewed, so how soon another
     #: process takes over the tables of one that died.
     lease_seconds: float = 5.0
+    #: The secret the daily deals are derived from (never sent to clients); empty: one made
+    #: at random and kept in the database. The bot levels whose score from the daily seat is
+    #: shown beside the players' (comma-separated; played once per day, off the event loop).
+    daily_secret: str = ""
+    daily_levels: str = "hard,medium"
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

@@ -138,6 +138,48 @@ class ArchiveRow(Base):
     archived_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+# -- the daily deal (server/daily.py; migration 0005) -----------------------------------------
+
+
+class DailyKeyRow(Base):
+    """The server's secret the daily deals are derived from (when ``daily_secret`` is not
+    configured): made once, never sent to anyone."""
+
+    __tablename__ = "daily_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    secret: Mapped[str] = mapped_column(String(128))
+
+
+class DailyPlayRow(Base):
+    """Who played a day's deal of a game and table size: a browser (its token's hash), the
+    name they chose and their table (whose result is their score). One per browser."""
+
+    __tablename__ = "daily_plays"
+    __table_args__ = (UniqueConstraint("day", "game", "players", "browser_hash"),)
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    day: Mapped[str] = mapped_column(String(10), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    browser_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DailyReferenceRow(Base):
+    """How a bot level scored from the daily seat of a day's deal: played once per day."""
+
+    __tablename__ = "daily_references"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    level: Mapped[str] = mapped_column(String(16), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+
+
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer
 #: retries it with backoff): short, so that the writer notices and says so.
 SQLITE_BUSY_SECONDS = 1.0

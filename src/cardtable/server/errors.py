@@ -64,6 +64,12 @@ MESSAGES: dict[str, str] = {
         "this table is now served by another of the server's processes; reconnect to play on"
     ),
     "server/busy": N_("the server is too busy for more hints at this table; try again soon"),
+    # friends at the table (server/rematch.py, server/leave.py)
+    "rematch/not_over": N_("a rematch can be offered once the match is over"),
+    "rematch/not_seated": N_("only the people at the table can play again"),
+    "leave/not_seated": N_("spectators have no seat to leave"),
+    # the daily deal (server/daily.py)
+    "daily/bad_table": N_("there is no daily deal of {game} for {players} players"),
 }
 
 

@@ -55,6 +55,7 @@ STATUS = {
     "rate/limited": 429,
     "lobby/too_many_yours": 429,
     "lobby/full": 503,
+    "daily/bad_table": 404,
 }
 
 #: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a

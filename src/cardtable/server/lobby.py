@@ -38,6 +38,7 @@ from cardtable.server.archive import ArchivedTable
 from cardtable.server.cluster import Cluster, Elsewhere
 from cardtable.server.connection import CLOSE_MOVED
 from cardtable.server.errors import ServerError
+from cardtable.server.leave import abandoned
 from cardtable.server.table import Services, Table
 from cardtable.server.tableconfig import SeatPlan, TableConfig
 from cardtable.server.tokens import hash_token, new_code, new_token, normalize_code, token_matches
@@ -572,6 +573,7 @@ class Lobby:
             t for t in self.tables.values()
             if t.config.public and (t.status == "running"
                                     or (t.status == "waiting" and t.code not in self.solo))
+            and not abandoned(t)  # friends: nobody plays there any more (server/leave.py)
         ]
         listed.sort(key=lambda t: (t.status != "waiting", t.code))
         return listed[offset:offset + limit], len(listed)

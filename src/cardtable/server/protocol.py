@@ -83,7 +83,22 @@ class Continue(_Message):
     deal: int
 
 
-AnyMessage = Hello | Act | Hint | Chat | Sync | Ping | Continue
+class Rematch(_Message):
+    """Play again with the same people (``server/rematch.py``): offer or accept (``true``) or
+    decline (``false``) a new match at a finished table."""
+
+    type: Literal["rematch"]
+    accept: bool
+
+
+class Leave(_Message):
+    """Leave the table for good (``server/leave.py``): a bot plays the seat, or a table with
+    no other person closes."""
+
+    type: Literal["leave"]
+
+
+AnyMessage = Hello | Act | Hint | Chat | Sync | Ping | Continue | Rematch | Leave
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

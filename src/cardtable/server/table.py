@@ -181,6 +181,9 @@ class Table:
         #: it, ``leases.fence``), and who is told when a write finds the lease moved on.
         self.lease_token: int | None = None
         self.on_moved: Callable[[str], None] | None = None
+        #: The match seed and first dealer to start with instead of random ones: the daily
+        #: deal's (``server/daily.py``), the same for everyone who plays it.
+        self.fixed_start: tuple[int, int] | None = None
 
     # -- building ------------------------------------------------------------------------------
 
@@ -548,8 +551,8 @@ class Table:
 
     async def _start(self) -> None:
         """Deal the match's first deal (lock held): the seed and the deal stored first."""
-        seed = secrets.randbits(63)
-        dealer = secrets.randbelow(self.game.players)
+        seed, dealer = self.fixed_start or (secrets.randbits(63),
+                                            secrets.randbelow(self.game.players))
         match = match_class(self.game)(self.game, seed=seed, dealer=dealer)
         first = match.current
         events = [

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.i18n import language, normalize_language
+from cardtable.server import leave, rematch
 from cardtable.server.cluster import Elsewhere
 from cardtable.server.connection import Connection
 from cardtable.server.errors import ServerError
@@ -34,7 +35,9 @@ from cardtable.server.protocol import (
     Continue,
     Hello,
     Hint,
+    Leave,
     Ping,
+    Rematch,
     Sync,
     parse,
     ref_of,
@@ -50,6 +53,8 @@ HELLO_SECONDS = 10.0
 #: WebSocket close codes (4000-4999 are the application's).
 CLOSE_REFUSED = 4401
 CLOSE_NO_TABLE = 4404
+#: Seconds a closing connection's queue may take to go out before the sender is cancelled.
+SEND_OUT_SECONDS = 2.0
 
 
 def error_message(error: ServerError, ref: str | int | None) -> str:
@@ -99,15 +104,16 @@ async def play(websocket: WebSocket, code: str) -> None:
             text = await _receive(websocket)
             if text is None:
                 break
-            await handle(table, connection, text)
+            await handle(table, connection, text, lobby)
     except WebSocketDisconnect:
         pass
     finally:
         await table.detach(connection)
         lobby.forget_if_done(table)
-        sender.cancel()
+        # what was queued before the close still goes out (``left`` after a leave), for a
+        # bounded time: the queue ends with the close, or the client is gone and sending fails
         with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+            await asyncio.wait_for(sender, SEND_OUT_SECONDS)
         log.info("disconnected", extra={"table": table.code, "seat": connection.seat})
 
 
@@ -187,20 +193,22 @@ async def send_queued(websocket: WebSocket, connection: Connection) -> None:
         await websocket.close(connection.close_code)
 
 
-async def handle(table: Table, connection: Connection, text: str) -> None:
+async def handle(table: Table, connection: Connection, text: str, lobby: Lobby) -> None:
     """One message of ``connection``, handled in its language (what it raises too). Whatever
     goes wrong with one message is answered (``server/internal``, logged with its traceback)
     and the connection stays: bad input never costs a client its connection."""
     with language(connection.language):
         try:
-            await _handle_message(table, connection, text)
+            await _handle_message(table, connection, text, lobby)
         except Exception:
             log.exception("message not handled", extra={"table": table.code,
                                                          "seat": connection.seat})
             connection.push(error_message(ServerError("server/internal"), ref_of(text)))
 
 
-async def _handle_message(table: Table, connection: Connection, text: str) -> None:
+async def _handle_message(
+    table: Table, connection: Connection, text: str, lobby: Lobby
+) -> None:
     ref: Any = None
     try:
         message = parse(text)
@@ -224,6 +232,10 @@ async def _handle_message(table: Table, connection: Connection, text: str) -> No
                 table.resync(connection)
         elif isinstance(message, Continue):
             await table.continue_deal(connection.seat, message.deal)
+        elif isinstance(message, Rematch):  # friends: play again with the same people
+            await rematch.answer(lobby, table, connection, message.accept)
+        elif isinstance(message, Leave):  # friends: leave the table for good
+            await leave.leave(lobby, table, connection)
         elif isinstance(message, Ping):
             connection.push(dumps({"type": "pong", "v": PROTOCOL_VERSION, "ref": ref}))
         elif isinstance(message, Hello):

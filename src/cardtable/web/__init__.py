@@ -7,6 +7,10 @@ The scripts under ``static/js`` are plain ES modules; they draw what the server 
 only the actions the server lists as legal.
 """
 
+from cardtable.web import friends
 from cardtable.web.routes import router
+
+# friends: the QR code, My games and the daily deal's pages (web/friends.py)
+router.include_router(friends.router)
 
 __all__ = ["router"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardtable.games import descriptors
 from cardtable.i18n import N_
+from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
@@ -236,6 +237,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("no"),
     # the games' titles, as each game declares it (``Game.title``)
     *(game.title for game in descriptors()),
+    *FRIENDS_STRINGS,  # friends: web/friends_strings.py
 )
 
 #: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog
@@ -248,6 +250,7 @@ CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).",
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).",
     ),
+    *FRIENDS_PLURALS,  # friends: web/friends_strings.py
 )
 
 #: game → (title, paragraphs): a short summary; the full rules live in the rules pages.

@@ -3,7 +3,8 @@
 import { titleOf } from './cards.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
 import { lang, loadStrings, mountNav, t } from './i18n.js';
-import { saveName, saveSeat, savedName } from './seats.js';
+import { saveName, saveSeat } from './seats.js';
+import { nickname } from './nickname.js'; // friends: the remembered nickname
 
 const app = document.getElementById('app');
 const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
@@ -23,7 +24,7 @@ function showError(box, error) {
 
 function nameField(id) {
   return h('label', { for: id }, t('Your name'), ' ',
-    h('input', { id, name: 'name', maxlength: '40', required: true, value: savedName() || t('player'),
+    h('input', { id, name: 'name', maxlength: '40', required: true, value: nickname(),
       autocomplete: 'nickname' }));
 }
 
@@ -270,7 +271,7 @@ function howTo(games) {
 
 async function main() {
   await loadStrings();
-  mountNav();
+  mountNav(h('a', { href: '/mine' }, t('My games')), h('a', { href: '/daily' }, t('The daily deal'))); // friends
   const [games, tables] = await Promise.all([getJSON(`/api/games?lang=${encodeURIComponent(lang)}`), getJSON('/api/tables?offset=0')]);
   clear(app).append(
     h('h1', {}, t('Punttu, Pontinho and Putto, online.')),

@@ -5,10 +5,13 @@ import { lastMoveText } from './lastmove.js';
 import { backs, deckOf } from './cards.js';
 import { clear, getJSON, h, postJSON, unescapeHtml } from './dom.js';
 import { lang, loadStrings, mountNav, num, t, tn } from './i18n.js';
-import { forgetSeat, loadSeat, saveName, saveSeat, savedName } from './seats.js';
+import { forgetSeat, loadSeat, saveName, saveSeat } from './seats.js';
 import punttu from './games/punttu.js';
 import putto from './games/putto.js';
 import pontinho from './games/pontinho.js';
+// friends: rematch, leaving, the share link and its QR code
+import { nickname } from './nickname.js';
+import { copyButton, friendsKey, initFriends, leaveControl, onFriendsMessage, rematchArea, rememberLink, shareBox } from './friends.js';
 
 const GAMES = { punttu, putto, pontinho };
 const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
@@ -38,6 +41,7 @@ let socket = null;
 let shownKey = null;
 let retry = 0;
 let tick = null;
+initFriends({ S, code, send, render: () => { shownKey = null; render(); }, nameOf: (seat) => nameOfTableSeat(seat) }); // friends
 
 // -- connection --------------------------------------------------------------------------------
 
@@ -80,6 +84,7 @@ function connect() {
 }
 
 function receive(message) {
+  if (onFriendsMessage(message)) { shownKey = null; render(); return; } // friends: rematch, left
   switch (message.type) {
     case 'welcome':
       S.connected = true;
@@ -211,7 +216,7 @@ function render() {
   if (!S.info) return;
   const isWaiting = S.info.status === 'waiting' || !S.state || !S.state.view;
   // While waiting, redraw only when something shown changed, so a name being typed survives.
-  const key = isWaiting ? JSON.stringify([S.seats, S.error, S.connected, Boolean(loadSeat(code))]) : null;
+  const key = isWaiting ? JSON.stringify([S.seats, S.error, S.connected, Boolean(loadSeat(code)), friendsKey()]) : null; // friendsKey: friends.js
   if (isWaiting && key === waitingKey) return;
   waitingKey = key;
   const focused = document.activeElement && document.activeElement.id;
@@ -291,27 +296,18 @@ function header() {
   const bits = [h('h1', {}, title), h('span', { class: 'code' }, t('Table {code}', { code }))];
   if (state.deal) bits.push(h('span', { class: 'deal' }, t('Deal {n}', { n: state.deal })));
   if (S.seat === null) bits.push(h('span', { class: 'badge' }, t('watching')));
-  bits.push(h('button', { type: 'button', class: 'link', onclick: copyLink }, t('Copy the link')));
+  bits.push(copyButton(), leaveControl()); // friends
   bits.push(h('a', { href: `/how/${S.info.game}`, target: '_blank', rel: 'noopener' }, t('How to play')));
   bits.push(h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
     title: t('The rules of this table') }, t('House rules')));
   return h('div', { class: 'table-head' }, bits);
 }
 
-async function copyLink() {
-  const link = `${window.location.origin}/t/${code}`;
-  try {
-    await navigator.clipboard.writeText(link);
-  } catch (error) {
-    window.prompt(t('Share this link'), link);
-  }
-}
-
 function waiting() {
   const saved = loadSeat(code);
   const box = h('section', { class: 'panel waiting' },
     h('h2', {}, t('Waiting for players')),
-    h('p', {}, t('Share this link: {link}', { link: `${window.location.origin}/t/${code}` })));
+    shareBox()); // friends: the link to give, with its QR code
   const list = h('ul', { class: 'seat-list' });
   S.seats.forEach((seat, index) => {
     const item = h('li', {}, `${t('Seat {n}', { n: index + 1 })}: `);
@@ -327,7 +323,7 @@ function waiting() {
     box.append(h('label', { for: 'join-name' }, t('Your name'), ' ',
       // A redraw (someone else sat down) must not wipe the name being typed.
       h('input', { id: 'join-name', maxlength: '40',
-        value: S.ui.joinName ?? (savedName() || t('player')),
+        value: S.ui.joinName ?? nickname(), // friends: the remembered nickname
         oninput: (event) => { S.ui.joinName = event.target.value; } })));
   }
   const rules = houseRules();
@@ -581,22 +577,6 @@ function dealEndDialog() {
     t('Continue'))));
 }
 
-async function playAgain() {
-  const bots = S.seats.filter((s) => s.kind === 'bot');
-  const level = bots.length ? bots[0].level : 'medium';
-  try {
-    const joined = await postJSON('/api/play', {
-      game: S.info.game, players: S.info.players, options: S.info.options, level,
-      name: savedName() || t('player'), hints: S.info.hints,
-    });
-    saveSeat(joined.code, joined.seat, joined.token);
-    window.location.assign(`/t/${joined.code}`);
-  } catch (error) {
-    S.error = error.message;
-    render();
-  }
-}
-
 function matchEndDialog() {
   const outcome = S.matchEnd.outcome;
   const deals = (S.state && S.state.deal) || 0;
@@ -612,10 +592,7 @@ function matchEndDialog() {
     h('a', { href: `/replay/${code}/${i + 1}` }, t('deal {n}', { n: i + 1 })), ' ']),
   ' · ', h('a', { href: `/api/tables/${code}/record`, download: `${code}.json` },
     t('Download the match record'))),
-  h('div', { class: 'row' },
-    h('button', { type: 'button', class: 'big', id: 'play-again', onclick: playAgain, autofocus: true },
-      t('Play again')),
-    h('a', { href: '/', class: 'button' }, t('Back to the lobby')))));
+  rematchArea())); // friends: play again with the same people
 }
 
 // -- keys -------------------------------------------------------------------------------------
@@ -641,6 +618,7 @@ async function main() {
   mountNav(h('a', { href: '/' }, t('Lobby')));
   try {
     S.info = await getJSON(`/api/tables/${code}`);
+    rememberLink(S.info); // friends: the share link
     S.seats = S.info.seats;
     if (S.info.status === 'waiting') {
       // the option labels, for the house rules shown while waiting (optional: not fatal)

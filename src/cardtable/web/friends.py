@@ -1,0 +1,59 @@
+"""The friends' pages and pictures (issue 16 §5, issue 19 §4): the share link's QR code, the
+"My games" page of this browser and the daily deal's page.
+
+The QR code encodes the same link as ``TableInfo.link``: the server's ``public_url`` when one is
+configured, else the address this request came to (a phone on the home network opens what the
+laptop's page was reached with, e.g. ``http://192.168.1.20:8000``; see README, "Playing with
+friends on a home network"). It is made by segno, a small pure-Python QR library, as SVG.
+"""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from cardtable.server import daily_http
+from cardtable.server.errors import ServerError
+from cardtable.server.http import error_response, lobby_of
+from cardtable.server.refusals import refusals
+from cardtable.web.routes import _shell
+
+router = APIRouter()
+router.include_router(daily_http.router)  # the daily deal's API
+
+
+def share_link(request: Request, code: str) -> str:
+    """The address a friend can open: the configured public URL, else this request's."""
+    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
+    return f"{base.rstrip('/')}/t/{code}"
+
+
+def qr_svg(text: str) -> bytes:
+    """``text`` as a QR code, an SVG document (medium error correction: survives a smudge)."""
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="svg", scale=4, border=2, xmldecl=False,
+                                     dark="#000", light="#fff")
+    return buffer.getvalue()
+
+
+@router.get("/t/{code}/qr.svg", include_in_schema=False, responses=refusals(404, 410))
+def table_qr(code: str, request: Request) -> Response:
+    try:
+        table = lobby_of(request).get(code, archived=True)
+    except ServerError as error:
+        return error_response(error)
+    return Response(qr_svg(share_link(request, table.code)), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/mine", include_in_schema=False)
+def my_games_page(request: Request) -> HTMLResponse:
+    return _shell(request, "mygames", "My games")
+
+
+@router.get("/daily", include_in_schema=False)
+def daily_page(request: Request) -> HTMLResponse:
+    return _shell(request, "daily", "The daily deal")

@@ -1,0 +1,56 @@
+// "My games" (issue 16 §5): the matches this browser sat at, with their results and replays.
+// No account and nothing on the server: the list is this browser's own (localStorage, kept by
+// seats.js whenever a seat is taken); each table's public summary is asked for as any visitor
+// could (/api/tables/CODE). Clearing the browser's data forgets it.
+import { clear, getJSON, h } from './dom.js';
+import { loadStrings, mountNav, num, t } from './i18n.js';
+import { loadSeat, myTables } from './seats.js';
+
+const app = document.getElementById('app');
+const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
+// The most tables looked up at once (the list holds at most seats.MAX_MINE).
+const AT_ONCE = 6;
+
+function seatName(info, seat, mine) {
+  if (seat === mine) return t('you');
+  const s = info.seats[seat];
+  if (!s) return t('seat {n}', { n: seat + 1 });
+  if (s.kind === 'bot') return t('bot {n} ({level})', { n: seat + 1, level: t(s.level) });
+  return s.name || t('seat {n}', { n: seat + 1 });
+}
+
+function row(entry, info) {
+  const saved = loadSeat(entry.code);
+  const mine = saved ? saved.seat : entry.seat;
+  const result = info.result;
+  const when = new Date(entry.at).toLocaleDateString(document.documentElement.lang);
+  const title = `${t(TITLES[info.game] || info.game)} · ${when}`;
+  if (!result) {
+    return h('li', { class: 'my-game' }, h('b', {}, title), ' ',
+      h('a', { href: `/t/${entry.code}` }, t('Still being played: back to the table')));
+  }
+  const won = result.winners.includes(mine);
+  const sides = result.sides.map((side, i) => `${side.map((s) => seatName(info, s, mine)).join(' + ')} ${num(result.points[i])}`);
+  return h('li', { class: `my-game${won ? ' won' : ''}` },
+    h('b', {}, title), ' ', h('span', { class: 'badge' }, won ? t('won') : t('lost')),
+    h('p', {}, sides.join(' · ')),
+    h('p', {}, t('Replays:'), ' ', Array.from({ length: info.deal }, (_, i) => [
+      h('a', { href: `/replay/${entry.code}/${i + 1}` }, t('deal {n}', { n: i + 1 })), ' '])));
+}
+
+async function main() {
+  await loadStrings();
+  mountNav(h('a', { href: '/' }, t('Lobby')));
+  const entries = myTables();
+  const found = [];
+  for (let i = 0; i < entries.length; i += AT_ONCE) {
+    const infos = await Promise.all(entries.slice(i, i + AT_ONCE).map(
+      (entry) => getJSON(`/api/tables/${entry.code}`).catch(() => null)));
+    infos.forEach((info, k) => { if (info && info.status !== 'waiting') found.push(row(entries[i + k], info)); });
+  }
+  clear(app).append(h('h1', {}, t('My games')),
+    h('p', { class: 'hint-text' }, t('The matches played in this browser. The list stays in this browser: no account, nothing kept on the server.')),
+    found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')));
+}
+
+main();

@@ -42,6 +42,7 @@ from cardtable.server.pool import FairPool
 from cardtable.server.ratelimit import RateLimits
 from cardtable.server.table import Services
 from cardtable.server.writer import StorageUnavailable, Writer
+from cardtable.workers import make_backend
 
 log = logging.getLogger("cardtable.server")
 STATIC = Path(__file__).parent.parent / "web" / "static"
@@ -90,7 +91,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         lock, prepared = prepared, None
         engine = lock.engine
         writer = Writer(engine, retry_seconds=config.write_retry_seconds)
-        pool = FairPool(config.bot_threads, config.bot_queue_per_table)
+        pool = FairPool(config.bot_workers, config.bot_queue_per_table,
+                        backend=make_backend(config.bot_backend, config.bot_workers))
         metrics = Metrics()
         writer.on_commit = metrics.commit_seconds.observe
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,

@@ -99,7 +99,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
                             limits=RateLimits(config))
         lobby = Lobby(services)
         pool.on_wait = metrics.bot_wait_seconds.observe
-        metrics.watch(lambda: lobby.tables.values(), lambda: writer.available, pool.depth)
+        metrics.watch(lambda: lobby.tables.values(), lambda: writer.available, pool.depth,
+                      lambda: pool.backend.replaced)
         rebuilt = lobby.rebuild()
         writer.start()
         lobby.resume()

@@ -20,7 +20,7 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 # the ``*_created`` timestamps are noise on every scrape; Prometheus does not need them
@@ -53,10 +53,11 @@ class Metrics:
         self._snapshot: _Snapshot | None = None
 
     def watch(self, tables: Callable[[], Iterable[Any]], storage: Callable[[], bool],
-              bot_queue: Callable[[], int] = lambda: 0) -> None:
-        """Read the lobby's tables, the database's availability and the bot queue's depth at
-        every scrape."""
-        self._snapshot = _Snapshot(tables, storage, bot_queue)
+              bot_queue: Callable[[], int] = lambda: 0,
+              workers_replaced: Callable[[], int] = lambda: 0) -> None:
+        """Read the lobby's tables, the database's availability, the bot queue's depth and the
+        bot workers replaced at every scrape."""
+        self._snapshot = _Snapshot(tables, storage, bot_queue, workers_replaced)
         self.registry.register(self._snapshot)
 
     def exposition(self) -> bytes:
@@ -65,12 +66,13 @@ class Metrics:
 
 class _Snapshot(Collector):
     def __init__(self, tables: Callable[[], Iterable[Any]], storage: Callable[[], bool],
-                 bot_queue: Callable[[], int]) -> None:
+                 bot_queue: Callable[[], int], workers_replaced: Callable[[], int]) -> None:
         self.tables = tables
         self.storage = storage
         self.bot_queue = bot_queue
+        self.workers_replaced = workers_replaced
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         by_state: Tally[str] = Tally()
         connections = 0
         for table in list(self.tables()):
@@ -90,6 +92,9 @@ class _Snapshot(Collector):
         yield GaugeMetricFamily("cardtable_bot_queue_depth",
                                 "Slow bots' and hints' searches waiting for a worker.",
                                 value=self.bot_queue())
+        yield CounterMetricFamily("cardtable_bot_workers_replaced",
+                                  "Bot worker processes that died running a search and were "
+                                  "replaced.", value=self.workers_replaced())
         yield GaugeMetricFamily("cardtable_leases_held",
                                 "Tables this process owns (one process owns them all for now).",
                                 value=sum(by_state.values()))

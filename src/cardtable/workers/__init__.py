@@ -33,6 +33,8 @@ class Backend(Protocol):
     """Runs ``fn(*args)`` somewhere and hands back its future (result or exception)."""
 
     workers: int
+    #: Workers that died running a task and were replaced (0 where the backend does not know).
+    replaced: int
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]: ...
 
@@ -45,6 +47,7 @@ class ThreadBackend:
 
     def __init__(self, workers: int, name: str = "cardtable-worker") -> None:
         self.workers = workers
+        self.replaced = 0
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix=name)
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:

@@ -17,6 +17,7 @@ server's to handle) and exits when its pipe closes (the server died).
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import queue
 import signal
 import threading
@@ -56,10 +57,11 @@ def _serve(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
-            fn, args = conn.recv()
+            message = conn.recv_bytes()
         except (EOFError, OSError):
             return
         try:
+            fn, args = pickle.loads(message)  # in the try: a task that does not unpickle fails
             reply: tuple[bool, Any] = (True, fn(*args))
         except BaseException as error:  # the caller's to see, as a local call would raise it
             reply = (False, error)

@@ -40,6 +40,7 @@ class RayBackend:
             raise CardtableError(
                 _("the ray backend needs Ray: pip install 'cardtable[ray]'")) from None
         self.workers = workers
+        self.replaced = 0  # Ray retries a dead worker's task itself, uncounted here
         self._ray = ray
         self._ours = not ray.is_initialized()
         if self._ours:

@@ -20,7 +20,7 @@ $(PLAY_STAMP): $(BIN)/python pyproject.toml $(CATALOGS)
 	touch $(PLAY_STAMP)
 
 $(STAMP): $(BIN)/python pyproject.toml $(CATALOGS)
-	$(BIN)/python -m pip install --quiet -e '.[test,research,train]'
+	$(BIN)/python -m pip install --quiet -e '.[test,research,train,ray]'
 	touch $(STAMP) $(PLAY_STAMP)
 
 run: $(PLAY_STAMP)

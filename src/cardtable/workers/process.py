@@ -9,14 +9,17 @@ it held is run again on the new one, up to ``retries`` times (then its future fa
 
 Processes come from the ``forkserver`` start method, with ``cardtable.workers.tasks`` (the
 bots and games) imported once in the fork server: ``fork`` is unsafe in a threaded server, and
-``spawn`` would import everything again in every new worker. Workers start with the first task,
+``spawn`` would import everything again in every new worker. Workers run at a lower CPU
+priority (``NICENESS``) than the server. Workers start with the first task,
 so a server whose tables never think starts none. A worker ignores SIGINT (Ctrl-C is the
 server's to handle) and exits when its pipe closes (the server died).
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import pickle
 import queue
 import signal
@@ -39,6 +42,9 @@ RETRIES = 2
 #: Seconds ``shutdown`` waits for a terminated worker (and its feeding thread) to end.
 STOP_SECONDS = 5.0
 PRELOAD = ["cardtable.workers.tasks"]
+#: How much lower the workers' CPU priority is than the server's: a search is batch work, and
+#: the kernel then gives a core to the server's event loop (people waiting for an update) first.
+NICENESS = 10
 
 
 class WorkerDied(CardtableError):
@@ -55,6 +61,8 @@ class _Task:
 def _serve(conn: Connection) -> None:
     """A worker's loop: run each ``(fn, args)`` received, send back ``(ok, value)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
     while True:
         try:
             message = conn.recv_bytes()

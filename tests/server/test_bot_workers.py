@@ -87,5 +87,5 @@ def test_a_bots_illegal_move_raises(monkeypatch: pytest.MonkeyPatch) -> None:
         return "a move that is not legal"
 
     monkeypatch.setattr(PontinhoHeuristic, "choose", liar)
-    with pytest.raises(IllegalBotMove, match="not legal now"):
+    with pytest.raises(IllegalBotMove, match="which is not legal now"):
         BotSeats(seed=1).decide(match, match.table_seat(seat), "medium")

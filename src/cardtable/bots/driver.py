@@ -30,8 +30,8 @@ def checked(bot: Bot, choice: Action, legal: Sequence[Action]) -> Action:
     if choice in legal:
         return choice
     raise IllegalBotMove(
-        _("the bot {bot} chose {action}, which is not legal now ({count} legal actions)")
-        .format(bot=type(bot).__name__, action=str(choice), count=len(legal))
+        _("the bot {bot} chose {action}, which is not legal now").format(
+            bot=type(bot).__name__, action=str(choice))
     )
 
 

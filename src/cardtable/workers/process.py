@@ -33,7 +33,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar, cast
 
 from cardtable.errors import CardtableError
-from cardtable.i18n import _
+from cardtable.i18n import _, ngettext
 
 T = TypeVar("T")
 
@@ -149,8 +149,9 @@ class _Slot:
                 self.discard()
                 deaths += 1
                 if backend._closed or deaths > backend.retries:
-                    task.future.set_exception(WorkerDied(
-                        _("a worker died {n} times running one task").format(n=deaths)))
+                    task.future.set_exception(WorkerDied(ngettext(
+                        "a worker died running a task", "a worker died {n} times running a task",
+                        deaths).format(n=deaths)))
                     return
                 backend.replaced += 1
                 continue  # the same task, on a new worker

@@ -6,6 +6,7 @@ illegal move raises instead of being replaced by the first legal one (issue 17 Â
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import queue
 import signal
@@ -19,6 +20,8 @@ from cardtable.engine.match import match_class
 from cardtable.games import game as make_game
 from cardtable.games.pontinho.heuristic import PontinhoHeuristic
 from cardtable.server.bots import BotSeats
+from cardtable.server.pool import FairPool
+from cardtable.workers.process import ProcessBackend
 
 WAIT = 20.0
 
@@ -89,3 +92,24 @@ def test_a_bots_illegal_move_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PontinhoHeuristic, "choose", liar)
     with pytest.raises(IllegalBotMove, match="which is not legal now"):
         BotSeats(seed=1).decide(match, match.table_seat(seat), "medium")
+
+
+def test_a_search_whose_workers_always_die_is_made_by_the_stand_in() -> None:
+    """The table never waits on a dead worker: after the backend's retries, the medium bot
+    moves from the same view (a task that kills its worker every time stands for the bug)."""
+    table = make_game("punttu", players=4)
+    match = match_class(table)(table, seed=4)
+    seat = match.current.to_move
+    decision = BotSeats(seed=1).decide(match, match.table_seat(seat), "hard")
+    poisoned = dataclasses.replace(decision, fn=os._exit, args=(3,))
+    pool = FairPool(1, 4, backend=ProcessBackend(1, retries=1))
+
+    async def scenario() -> str:
+        return await asyncio.wait_for(BotSeats(seed=1).play(poisoned, pool, "T"), WAIT)
+
+    try:
+        text = asyncio.run(scenario())
+    finally:
+        pool.shutdown()
+    assert text in {str(a) for a in match.current.legal_actions()}
+    assert pool.backend.started == 2  # the first worker and one replacement died on it

@@ -12,12 +12,15 @@ search (``SLOW_LEVELS``) get a task for the workers (``workers.tasks.bot_move``:
 game, the seat's view and legal actions, and a seed), which the table runs through the fair
 pool (``server/pool.py``). Such a bot is made afresh for each move from a seed derived from the
 table's seed, the deal, the seat, the level and the move's number, so its move does not depend
-on which worker makes it. The match is only ever changed by the table's guard.
+on which worker makes it. A search whose workers die every time it is tried (``WorkerDied``,
+after the backend's retries) is replaced by the stand-in's move, made here (``BotSeats.play``):
+the table never waits on a dead worker. The match is only ever changed by the table's guard.
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +30,11 @@ from cardtable.bots import driver
 from cardtable.bots.base import Bot, available_bots, make_bot
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
+from cardtable.server.pool import FairPool
 from cardtable.workers import tasks
+from cardtable.workers.process import WorkerDied
+
+log = logging.getLogger("cardtable.server")
 
 #: Levels whose decisions take long enough to be run by the workers, off this process.
 SLOW_LEVELS = frozenset({"hard", "ismcts"})
@@ -38,11 +45,13 @@ STAND_IN = "medium"
 @dataclass(frozen=True)
 class Decision:
     """What a bot must decide: ``fn(*args)`` gives the action's text. ``slow``: a task for
-    the workers (``fn`` and ``args`` pickle); else ``run()`` it here."""
+    the workers (``fn`` and ``args`` pickle); else ``run()`` it here. ``fallback``: the stand-in's
+    move, made here, should the workers keep dying on the task."""
 
     fn: Callable[..., str]
     args: tuple[Any, ...]
     slow: bool
+    fallback: Callable[[], str] | None = None
 
     def run(self) -> str:
         return self.fn(*self.args)
@@ -84,8 +93,14 @@ class BotSeats:
             if level in SLOW_LEVELS and len(legal) > 1:
                 seed = self._seed(deal_index, deal_seat, level, next(self._moves))
                 view = match.deal_view(deal_seat, memory=True)
+                stand_in = STAND_IN if STAND_IN in available_bots(state.game.name) else "random"
+
+                def fallback() -> str:  # later, off the lock: from this decision's copies
+                    bot = self._bot(stand_in, state.game, deal_index, deal_seat)
+                    return str(driver.checked(bot, bot.choose(view, legal), legal))
+
                 return Decision(tasks.bot_move,
-                                (state.game, level, deal_seat, seed, view, legal), True)
+                                (state.game, level, deal_seat, seed, view, legal), True, fallback)
             bot = self._bot(level, state.game, deal_index, deal_seat)
             return Decision(_decided, (str(driver.deal_move(match, deal_seat, bot)),), False)
         game = match.game
@@ -93,6 +108,22 @@ class BotSeats:
         action = driver.between_deals(match, table_seat, bot,
                                       lambda: self._bot("medium", game, -1, table_seat))
         return Decision(_decided, (str(action),), False)
+
+
+    async def play(self, decision: Decision, pool: FairPool, table: str) -> str:
+        """The decision's action text: made here, or by the workers in ``table``'s fair turn.
+        Should a task's workers die every time it is tried (``WorkerDied``), the stand-in moves
+        instead, so that the table never waits for ever on a dead worker."""
+        if not decision.slow:
+            return decision.run()
+        try:
+            return await pool.run(table, decision.fn, *decision.args)
+        except WorkerDied:
+            if decision.fallback is None:
+                raise
+            log.error("the workers died on a bot's search; the stand-in moved instead",
+                      extra={"table": table})
+            return decision.fallback()
 
 
 def level_names(game_name: str) -> list[str]:

@@ -1037,10 +1037,7 @@ class Table:
                 if self.version != version or self.match is None or self.suspended:
                     return
                 decision = self.bots.decide(self.match, seat, level)
-            if decision.slow:
-                text = await self.services.pool.run(self.code, decision.fn, *decision.args)
-            else:
-                text = decision.run()
+            text = await self.bots.play(decision, self.services.pool, self.code)
             await self.act(seat, text, version, by=by)
         except ServerError as error:
             log.debug("move for a seat dropped", extra={"table": self.code, "code": error.code})

@@ -47,11 +47,14 @@ def test_serve_refuses_bad_settings(tmp_path: Path) -> None:
     assert "bot_delay cannot be negative" in result.output
 
 
-def test_the_server_answers_while_a_hard_bot_thinks(server: Any, client_class: Any,
+def test_the_server_answers_while_a_hard_bot_thinks(start_server: Any, client_class: Any,
                                                    play_against_bots: Any,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hard bot thinks in a thread: while it is held thinking (until this test lets it go),
-    the server still answers a ping. On the event loop it would answer nothing."""
+    """The hard bot thinks off the event loop: while it is held thinking (until this test lets
+    it go), the server still answers a ping. On the event loop it would answer nothing. (The
+    ``thread`` backend, so that the test's hold reaches the bot; worker processes are tested in
+    test_bot_workers.py.)"""
+    server = start_server(bot_backend="thread")
     thinking = threading.Event()
     release = threading.Event()
     choose = ISMCTSBot.choose

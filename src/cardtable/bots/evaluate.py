@@ -21,7 +21,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +32,7 @@ from cardtable.engine.match import deal_seed
 from cardtable.errors import OptionError
 from cardtable.games import game as make_game
 from cardtable.i18n import _
+from cardtable.workers import make_backend
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -296,11 +297,13 @@ def _deals_in_parallel(
     budget: Budget | None,
     progress: Callable[[int], None] | None,
     records: Path | None = None,
+    backend: str = "process",
 ) -> Iterator[DealResult]:
-    """The deals' results in deal order, played by ``jobs`` processes; ``progress`` gets the
-    number of deals finished whenever a chunk is done."""
+    """The deals' results in deal order, played by ``jobs`` workers of ``backend``
+    (``cardtable.workers``); ``progress`` gets the number of deals finished whenever a chunk
+    is done."""
     parts = chunks(deals, jobs)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)))
+    pool = make_backend(backend, min(jobs, len(parts)))
     try:
         pending: dict[Future[list[DealResult]], int] = {
             pool.submit(
@@ -332,7 +335,7 @@ def _deals_in_parallel(
             if progress is not None:
                 progress(finished)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown()
 
 
 def head_to_head(
@@ -348,6 +351,7 @@ def head_to_head(
     table_options: Mapping[str, object] | None = None,
     on_deal: Callable[[DealResult], None] | None = None,
     records: Path | None = None,
+    backend: str = "process",
     **options: object,
 ) -> dict[str, BotStats]:
     """Play ``deals`` deals, each once per rotation of ``bot_names`` through the seats.
@@ -355,7 +359,9 @@ def head_to_head(
     ``bot_names`` has one name per seat (``["heuristic", "random", "random", "random"]``); a name
     may repeat, and its stats then pool every seat it held. Deal ``i`` and its bots are seeded
     from ``seed`` and ``i`` (see ``play_deal``), so the whole run replays exactly, and gives the
-    same stats whatever ``jobs``: with ``jobs`` > 1 the deals are played in that many processes.
+    same stats whatever ``jobs`` and ``backend``: with ``jobs`` > 1 the deals are played by that
+    many workers of ``backend`` (``cardtable.workers``: ``process``, ``ray``; ``ray`` is used
+    even for one job, so that a cluster plays them).
     ``budget`` bounds the searching bots' thinking. Table options come as keywords, or as
     ``table_options`` when their names clash with this function's (Punttu's ``deals``).
     ``records``, a directory, receives every game played as a record (``write_record``).
@@ -378,11 +384,12 @@ def head_to_head(
     table = make_game(game_name, players=players, **options)
     stats = {name: BotStats(name) for name in bot_names}
     results: Iterator[DealResult]
-    if jobs == 1 or deals == 1:
+    if (jobs == 1 or deals == 1) and backend != "ray":
         results = _deals_in_order(table, bot_names, seed, deals, budget, progress, records)
     else:
         results = _deals_in_parallel(
-            table.name, players, options, bot_names, seed, deals, jobs, budget, progress, records
+            table.name, players, options, bot_names, seed, deals, jobs, budget, progress, records,
+            backend,
         )
     for deal in results:
         for entry in stats.values():

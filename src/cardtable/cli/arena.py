@@ -324,6 +324,16 @@ def _names(text: str, players: int) -> list[str]:
     ),
 )
 @click.option(
+    "--backend",
+    type=click.Choice(["process", "ray"]),
+    default="process",
+    show_default=True,
+    help=_(
+        "Where the --jobs workers run: processes of this machine, or Ray's tasks (pip install "
+        "'cardtable[ray]'; RAY_ADDRESS names a cluster). The results are the same."
+    ),
+)
+@click.option(
     "--bot-iterations",
     type=click.IntRange(1, None),
     default=None,
@@ -375,6 +385,7 @@ def arena(
     deals: int,
     seed: int | None,
     jobs: int | None,
+    backend: str,
     bot_iterations: int | None,
     bot_seconds: float | None,
     assignments: tuple[str, ...],
@@ -480,6 +491,7 @@ def arena(
             table_options=given_options(assignments),
             on_deal=note_capped,
             records=records,
+            backend=backend,
         )
     if shown:
         elapsed = time.perf_counter() - start

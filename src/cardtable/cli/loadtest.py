@@ -33,15 +33,21 @@ from cardtable.i18n import _
                    "as the server answers (closed loop).")
 @click.option("--db", default=None, metavar="URL",
               help="Database URL for the server started here (default: a fresh SQLite).")
+@click.option("--bot-tables", type=click.IntRange(0, 1000), default=0, show_default=True,
+              help="More tables, each of one client and three bots of --bot-level, played "
+                   "beside the measured ones and not measured (how thinking bots slow them).")
+@click.option("--bot-level", default="hard", show_default=True,
+              help="The level of the bots at --bot-tables.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON line.")
 def loadtest(tables: int, seconds: float, warmup: float, idle_tables: int, url: str | None,
-             pace: float, db: str | None, as_json: bool) -> None:
+             pace: float, db: str | None, bot_tables: int, bot_level: str,
+             as_json: bool) -> None:
     """Load the game server with real WebSocket clients and report what it sustains."""
     from cardtable.server.loadtest import run
 
     report = asyncio.run(
         run(tables=tables, seconds=seconds, warmup=warmup, url=url, idle_tables=idle_tables,
-            pace=pace, db=db)
+            pace=pace, db=db, bot_tables=bot_tables, bot_level=bot_level)
     )
     data = report.to_dict()
     if as_json:

@@ -11,12 +11,14 @@ maps a deal's seat to the table's, and a bot plays such a deal as a copy of itse
 deal's table and seat, and the renderer names the deal's seats through the seat map
 (``SeatNames.for_deal``: the numbers and names shown are always the table's).
 
-Decisions between deals (``match.to_move``: Pontinho's buy-backs) are asked of the human. A bot
+Decisions between deals (``match.to_move``: Pontinho's buy-backs) are asked of the human. A
+bot's follow ``cardtable.bots.driver.between_deals``, the path the server's bots take too: it
 decides through ``Bot.choose`` with the match's view (``match.decision_view(seat)``) when it
 declares ``Bot.decides_between_deals`` (the random bot, Pontinho's heuristic); any other bot
 (easy, hard) leaves the decision to the game's ``medium`` bot when that one decides, else takes
 the first legal decision. Bots see a deal through ``match.deal_view`` (Pontinho adds the match
-totals by deal seat to the deal's view).
+totals by deal seat to the deal's view). A bot's choice that is not legal raises
+(``driver.IllegalBotMove``): it is never replaced by another.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.bots.base import Bot, available_bots, make_bot
+from cardtable.bots import driver
+from cardtable.bots.base import Bot, make_bot
 from cardtable.bots.hint_budget import HINT_ITERATIONS, HINT_SECONDS, HINT_TOP
 from cardtable.bots.ismcts import ISMCTSBot, can_search
 from cardtable.engine.action import Action
@@ -163,7 +166,9 @@ class Session:
                 if state.game is not self.match.game:  # a deal of fewer seats than the table
                     player = copy.copy(player)
                     player.game, player.seat = state.game, seat
-                action = player.choose(self._bot_view(state, seat), state.legal_actions())
+                legal = state.legal_actions()
+                action = driver.checked(player, player.choose(self._bot_view(state, seat), legal),
+                                        legal)
                 events = state.apply(action)
             self._show_events(state, events)
 
@@ -213,7 +218,7 @@ class Session:
                 decision = self._human_decision(legal)
             else:
                 self._pause(self.delay)
-                decision = self._bot_decision(bot, seat, legal)
+                decision = self._bot_decision(bot, seat)
             self.match.apply(decision)
             self.console.print(
                 _("{name}: {decision}.").format(
@@ -232,20 +237,10 @@ class Session:
                 return
             self._error(_("Press Enter to go on, or type q to quit."))
 
-    def _bot_decision(self, bot: Bot, seat: int, legal: Sequence[Action]) -> Action:
-        """A bot's decision between deals (see the module docstring)."""
-        view = self.match.decision_view(seat)
-        chooser: Bot | None = None
-        if bot.decides_between_deals:
-            chooser = bot
-        elif "medium" in available_bots(self.match.game.name):
-            medium = make_bot("medium", self.match.game, seat)
-            if medium.decides_between_deals:
-                chooser = medium
-        if chooser is None:
-            return legal[0]
-        choice = chooser.choose(view, legal)
-        return choice if choice in legal else legal[0]
+    def _bot_decision(self, bot: Bot, seat: int) -> Action:
+        """A bot's decision between deals: ``driver.between_deals``, the server's path too."""
+        return driver.between_deals(self.match, seat, bot,
+                                    lambda: make_bot("medium", self.match.game, seat))
 
     # -- the human -------------------------------------------------------------------------------
 

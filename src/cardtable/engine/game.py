@@ -85,6 +85,14 @@ class Game(ABC):
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("a Game is frozen; make a new one with cardtable.game()")
 
+    def __setstate__(self, state: Any) -> None:
+        # unpickled in the worker processes (``cardtable.workers``): set as it was, past the
+        # frozen ``__setattr__`` (``state``: the instance dict and/or the slots' values)
+        attributes, slots = state if isinstance(state, tuple) else (state, None)
+        for part in (attributes, slots):
+            for key, value in (part or {}).items():
+                object.__setattr__(self, key, value)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and (self.name, self.players, self.options) == (
             other.name,

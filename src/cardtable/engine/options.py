@@ -123,6 +123,11 @@ class TableOptions(Mapping[str, Any]):
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("table options are frozen")
 
+    def __reduce__(self) -> tuple[type[TableOptions], tuple[dict[str, Any]]]:
+        # pickled for the worker processes (``cardtable.workers``); without it unpickling
+        # reads ``_values`` through ``__getattr__`` before it is set, and recurses
+        return TableOptions, (self._values,)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
 

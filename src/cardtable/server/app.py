@@ -43,6 +43,7 @@ from cardtable.server.pool import FairPool
 from cardtable.server.ratelimit import RateLimits
 from cardtable.server.table import Services
 from cardtable.server.writer import StorageUnavailable, Writer
+from cardtable.workers import make_backend
 
 log = logging.getLogger("cardtable.server")
 STATIC = Path(__file__).parent.parent / "web" / "static"
@@ -92,7 +93,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         lock, prepared = prepared, None
         engine = lock.engine
         writer = Writer(engine, retry_seconds=config.write_retry_seconds)
-        pool = FairPool(config.bot_threads, config.bot_queue_per_table)
+        pool = FairPool(config.bot_workers, config.bot_queue_per_table,
+                        backend=make_backend(config.bot_backend, config.bot_workers))
         metrics = Metrics()
         writer.on_commit = metrics.commit_seconds.observe
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
@@ -104,7 +106,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
             cluster = lobby.cluster = Cluster(lobby, lock.id, config.redis_url,
                                               config.lease_seconds)
         metrics.watch(lambda: lobby.tables.values(), lambda: writer.available, pool.depth,
-                      lambda: len(cluster.tokens) if cluster is not None else None)
+                      lambda: len(cluster.tokens) if cluster is not None else None,
+                      lambda: pool.backend.replaced)
         rebuilt = lobby.rebuild()
         writer.start()
         if cluster is not None:

@@ -44,10 +44,14 @@ class ServerConfig:
     hint_burst: int = 5
     hint_address_burst: int = 10
     hint_window: float = 60.0
-    #: Threads for the bots that think long (the ``hard`` level) and hints, shared fairly by
+    #: Workers for the bots that think long (the ``hard`` level) and hints, shared fairly by
     #: every table (``server/pool.py``); and how many hints one table may have waiting there.
-    bot_threads: int = 2
+    bot_workers: int = 2
     bot_queue_per_table: int = 4
+    #: Where those workers run (``cardtable.workers``): ``process`` (processes of this machine),
+    #: ``ray`` (Ray's tasks; ``cardtable[ray]``, ``RAY_ADDRESS`` for a cluster) or ``thread``
+    #: (threads of the server's process: searches then slow the other tables).
+    bot_backend: str = "process"
     #: Rate limits per client address, in the ``limits`` library's notation ("10/minute",
     #: several joined by ";"): tables made (``/api/tables`` and ``/api/play``), seats taken.
     create_rate: str = "10/minute;60/hour"
@@ -126,13 +130,10 @@ class ServerConfig:
         if not 0 <= self.port <= 65535:
             raise CardtableError(_("the port must be from 0 to 65535, not {port}").format(
                 port=self.port))
-        if self.chat_max_length < 1 or self.chat_burst < 1 or self.bot_threads < 1:
-            raise CardtableError(
-                _("chat_max_length, chat_burst and bot_threads must be at least 1")
-            )
-        for name in ("chat_address_burst", "hint_burst", "hint_address_burst",
-                     "bot_queue_per_table", "max_waiting_tables", "max_waiting_per_address",
-                     "page_size", "max_page_size"):
+        for name in ("chat_max_length", "chat_burst", "bot_workers", "chat_address_burst",
+                     "hint_burst", "hint_address_burst", "bot_queue_per_table",
+                     "max_waiting_tables", "max_waiting_per_address", "page_size",
+                     "max_page_size"):
             if getattr(self, name) < 1:
                 raise CardtableError(_("the setting {name} must be at least 1").format(name=name))
         if self.sweep_seconds <= 0:
@@ -141,6 +142,9 @@ class ServerConfig:
         if self.page_size > self.max_page_size:
             raise CardtableError(_("page_size cannot be more than max_page_size"))
         from cardtable.server.ratelimit import parse_rates  # the notation is the library's
+        from cardtable.workers import check_backend
+
+        check_backend(self.bot_backend)
 
         parse_rates("create_rate", self.create_rate)
         parse_rates("join_rate", self.join_rate)

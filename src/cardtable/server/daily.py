@@ -194,7 +194,7 @@ def play_reference(deal: Deal, level: str) -> int:
             break
         seat = state.to_move  # one deal, every seat dealt in: deal seats are table seats
         assert seat is not None
-        text = bots.decide(match, seat, level if seat == deal.seat else OPPONENTS).work()
+        text = bots.decide(match, seat, level if seat == deal.seat else OPPONENTS).run()
         state.apply(text)
     outcome = state.outcome
     if outcome is None:

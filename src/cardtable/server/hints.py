@@ -1,27 +1,27 @@
 """Hints: what the hard bot (ISMCTS) would play from a seat's view, with the alternatives it
 weighed — the terminal's ``h`` (``cardtable.cli.session``) for the server. The search runs in
-the bots' thread pool, never on the event loop, on a smaller budget than the hard bot's."""
+the workers (``workers.tasks.hint_search``, through the fair pool: never on the event loop, nor
+in this process), on a smaller budget than the hard bot's, given only the seat's view."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardtable.bots.ismcts import ISMCTSBot, SearchResult
+from cardtable.bots.ismcts import SearchResult
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.server.protocol import PROTOCOL_VERSION
+from cardtable.workers import tasks
 
 ITERATIONS = 2_000
 TOP = 5
 
 
-def searcher(game: Game, seat: int, *, seed: int, seconds: float) -> ISMCTSBot:
-    return ISMCTSBot(game, seat, seed=seed, iterations=ITERATIONS, time_limit=seconds)
-
-
-def search(bot: ISMCTSBot, view: dict[str, Any], legal: Sequence[Action]) -> SearchResult:
-    return bot.search(view, legal)
+def job(game: Game, seat: int, *, seed: int, seconds: float, view: dict[str, Any],
+        legal: Sequence[Action]) -> tuple[Callable[..., SearchResult], tuple[Any, ...]]:
+    """The hint's search as a task for the workers: the function and its arguments."""
+    return tasks.hint_search, (game, seat, seed, ITERATIONS, seconds, view, list(legal))
 
 
 def hint_message(code: str, version: int, result: SearchResult) -> dict[str, Any]:

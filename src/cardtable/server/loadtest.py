@@ -164,14 +164,20 @@ class LocalServer:
         self.folder.cleanup()
 
 
-async def _make_table(http: httpx.AsyncClient, started: bool = True) -> tuple[str, list[str]]:
+async def _make_table(http: httpx.AsyncClient, started: bool = True,
+                      bot_level: str | None = None) -> tuple[str, list[str]]:
+    """A table of four people (``bot_level``: one person and three bots of that level)."""
+    seats: list[dict[str, str]] = [{"kind": "person"}] * SEATS
+    if bot_level is not None:
+        seats = [{"kind": "person"}] + [{"kind": "bot", "level": bot_level}] * (SEATS - 1)
     made = await http.post("/api/tables", json={
-        "game": "punttu", "options": {"deals": DEALS}, "seats": [{"kind": "person"}] * SEATS,
+        "game": "punttu", "options": {"deals": DEALS}, "seats": seats,
     })
     made.raise_for_status()
     code = made.json()["code"]
     tokens = []
-    for seat in range(SEATS if started else SEATS - 1):
+    people = 1 if bot_level is not None else SEATS
+    for seat in range(people if started else people - 1):
         joined = await http.post(f"/api/tables/{code}/join", json={"name": f"load{seat}"})
         joined.raise_for_status()
         tokens.append(joined.json()["token"])
@@ -232,7 +238,11 @@ async def _idle_memory(url: str, pid: int, count: int) -> float | None:
 
 
 async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
-              idle_tables: int, pace: float = 0.0, db: str | None = None) -> Report:
+              idle_tables: int, pace: float = 0.0, db: str | None = None,
+              bot_tables: int = 0, bot_level: str = "hard") -> Report:
+    """The run; ``bot_tables`` more tables, each of one client and three ``bot_level`` bots,
+    play beside the measured ones without being measured (how thinking bots slow the others:
+    issue 15 §3)."""
     server = LocalServer(db) if url is None else None
     base = url or (server.url if server else "")
     ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
@@ -244,9 +254,16 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
         )
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
             made = [await _make_table(http) for _ in range(tables)]
+            with_bots = [await _make_table(http, bot_level=bot_level)
+                         for _ in range(bot_tables)]
+        unmeasured = Stats()
         tasks = [
             asyncio.create_task(_seat(ws_url, code, token, stats, pace))
             for code, tokens in made
+            for token in tokens
+        ] + [
+            asyncio.create_task(_seat(ws_url, code, token, unmeasured, pace))
+            for code, tokens in with_bots
             for token in tokens
         ]
         await asyncio.sleep(warmup)

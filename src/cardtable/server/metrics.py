@@ -20,7 +20,7 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 # the ``*_created`` timestamps are noise on every scrape; Prometheus does not need them
@@ -54,11 +54,12 @@ class Metrics:
 
     def watch(self, tables: Callable[[], Iterable[Any]], storage: Callable[[], bool],
               bot_queue: Callable[[], int] = lambda: 0,
-              leases: Callable[[], int | None] = lambda: None) -> None:
-        """Read the lobby's tables, the database's availability, the bot queue's depth and
-        the leases held (``None``: one server, it owns every table it holds) at every
-        scrape."""
-        self._snapshot = _Snapshot(tables, storage, bot_queue, leases)
+              leases: Callable[[], int | None] = lambda: None,
+              workers_replaced: Callable[[], int] = lambda: 0) -> None:
+        """Read the lobby's tables, the database's availability, the bot queue's depth, the
+        leases held (``None``: one server, it owns every table it holds) and the bot workers
+        replaced at every scrape."""
+        self._snapshot = _Snapshot(tables, storage, bot_queue, leases, workers_replaced)
         self.registry.register(self._snapshot)
 
     def exposition(self) -> bytes:
@@ -67,13 +68,15 @@ class Metrics:
 
 class _Snapshot(Collector):
     def __init__(self, tables: Callable[[], Iterable[Any]], storage: Callable[[], bool],
-                 bot_queue: Callable[[], int], leases: Callable[[], int | None]) -> None:
+                 bot_queue: Callable[[], int], leases: Callable[[], int | None],
+                 workers_replaced: Callable[[], int]) -> None:
         self.tables = tables
         self.storage = storage
         self.bot_queue = bot_queue
         self.leases = leases
+        self.workers_replaced = workers_replaced
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         by_state: Tally[str] = Tally()
         connections = 0
         for table in list(self.tables()):
@@ -93,6 +96,9 @@ class _Snapshot(Collector):
         yield GaugeMetricFamily("cardtable_bot_queue_depth",
                                 "Slow bots' and hints' searches waiting for a worker.",
                                 value=self.bot_queue())
+        yield CounterMetricFamily("cardtable_bot_workers_replaced",
+                                  "Bot worker processes that died running a search and were "
+                                  "replaced.", value=self.workers_replaced())
         held = self.leases()
         yield GaugeMetricFamily("cardtable_leases_held",
                                 "Tables whose lease this process holds (the tables it plays).",

@@ -950,10 +950,7 @@ class Table:
                 if self.version != version or self.match is None or self.suspended:
                     return
                 decision = self.bots.decide(self.match, seat, level)
-            if decision.slow:
-                text = await self.services.pool.run(self.code, decision.work)
-            else:
-                text = decision.work()
+            text = await self.bots.play(decision, self.services.pool, self.code)
             await self.act(seat, text, version, by=by)
         except ServerError as error:
             log.debug("move for a seat dropped", extra={"table": self.code, "code": error.code})
@@ -995,11 +992,11 @@ class Table:
             assert deal_seat is not None
             view = match.deal_view(deal_seat, memory=True)
             legal = state.legal_actions()
-            bot = hints.searcher(state.game, deal_seat, seed=version,
-                                 seconds=self.services.config.hint_seconds)
+            search, args = hints.job(state.game, deal_seat, seed=version,
+                                     seconds=self.services.config.hint_seconds,
+                                     view=view, legal=legal)
         await self.services.limits.hint(self.code, seat, address)  # only hints that will run
-        result = await self.services.pool.run(self.code, hints.search, bot, view, legal,
-                                              bounded=True)
+        result = await self.services.pool.run(self.code, search, *args, bounded=True)
         return hints.hint_message(self.code, version, result)
 
     async def chat(self, connection: Connection, text: str) -> None:

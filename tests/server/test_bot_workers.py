@@ -16,8 +16,8 @@ import pytest
 
 from cardtable.bots.driver import IllegalBotMove
 from cardtable.engine.game import Game, State
-from cardtable.engine.match import match_class
 from cardtable.games import game as make_game
+from cardtable.games import match_class
 from cardtable.games.pontinho.heuristic import PontinhoHeuristic
 from cardtable.server.bots import BotSeats
 from cardtable.server.pool import FairPool

@@ -17,10 +17,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from redis.asyncio import Redis
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
 
 log = logging.getLogger("cardtable.server.bus")
 
@@ -42,6 +44,8 @@ class Bus:
         self.process = process
         self.on_message = on_message
         self.on_gone = on_gone
+        from redis.asyncio import Redis  # the cluster extra: only a cluster needs it
+
         self.redis: Redis = Redis.from_url(url)
         self._outgoing: dict[str, list[dict[str, Any]]] = {}
         self._wake = asyncio.Event()

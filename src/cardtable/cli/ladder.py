@@ -12,7 +12,6 @@ import json
 import os
 import secrets
 import shlex
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -88,11 +87,19 @@ def run_ladder(
             ),
         )
     data = ladder.to_dict()
-    data["version_command"] = " ".join(shlex.quote(part) for part in ["cardtable", *sys.argv[1:]])
+    command = ["cardtable", "arena", table.name, "--players", str(table.players), "--ladder",
+               "--deals", str(deals), "--seed", str(run_seed)]
+    for assignment in assignments:
+        command += ["-o", assignment]
+    if bot_iterations is not None:
+        command += ["--bot-iterations", str(bot_iterations)]
+    if bot_seconds is not None:
+        command += ["--bot-seconds", f"{bot_seconds:g}"]
+    data["command"] = " ".join(shlex.quote(part) for part in command)
     if out is not None:
         out.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     if into is not None:
-        save_into(into, ladder, data["version_command"])
+        save_into(into, ladder, data["command"])
     if plot is not None:
         plot_ladder(data, table.title, plot)
     if as_json:

@@ -29,6 +29,7 @@ from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.games import game_class
 from cardtable.i18n import _
+from cardtable.bots.ladder import lobby_levels
 from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text
@@ -274,6 +275,8 @@ def games(
                     for o in cls.option_specs
                 ],
                 "levels": level_names(name),
+                # each level's one-line description and its ladder ratings (issue 19)
+                "level_info": lobby_levels(name, gettext),
             }
         )
     return found

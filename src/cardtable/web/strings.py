@@ -236,6 +236,15 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("The rules of this table"),
     N_("yes"),
     N_("no"),
+    # the lobby's bot levels (levels.js) and the replay's review marks (review.js), issue 19
+    N_("rating {rating} at {players} players"),
+    N_("The coach is reviewing the moves…"),
+    N_("inaccuracy"),
+    N_("mistake"),
+    N_("blunder"),
+    N_("about {points} points lost (95% interval {low} to {high}); better: {move}"),
+    N_("The coach found no move that surely lost points."),
+    N_("The coach marks:"),
 )
 
 #: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog

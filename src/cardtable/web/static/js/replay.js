@@ -8,6 +8,7 @@ import { loadStrings, mountNav, t, tn } from './i18n.js';
 import punttu from './games/punttu.js';
 import putto from './games/putto.js';
 import pontinho from './games/pontinho.js';
+import { loadReview, reviewMarks, reviewNote } from './review.js';
 
 const GAMES = { punttu, putto, pontinho };
 const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
@@ -65,6 +66,7 @@ function draw() {
       h('input', { type: 'range', min: '0', max: String(last), value: String(at), id: 'scrub',
         'aria-label': t('Move'), oninput: (event) => go(Number(event.target.value)) })),
     h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'caption' }, caption),
+    reviewNote(at, ctx.deck), reviewMarks(go), // the coach's marks (review.js)
     h('section', { class: 'felt' },
       h('div', { class: 'others' }, seats),
       h('div', { class: 'centre' }, module.centre(ctx))),
@@ -95,6 +97,7 @@ async function main() {
     return;
   }
   draw();
+  loadReview(code, deal, draw);
 }
 
 main();

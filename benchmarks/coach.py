@@ -2,9 +2,10 @@
 
 Not a test: a measurement run by hand (minutes), reported in docs/coach.md.
 
-    nice -n 10 .venv/bin/python benchmarks/coach.py precision --game punttu --players 2 --deals 20 --seed 1
-    nice -n 10 .venv/bin/python benchmarks/coach.py medium --game punttu --players 2 --deals 20 --seed 1
-    nice -n 10 .venv/bin/python benchmarks/coach.py time --game punttu --players 4 --deals 5 --seed 1
+    nice -n 10 .venv/bin/python benchmarks/coach.py precision --game punttu --players 2 \
+        --deals 20 --seed 1
+    nice -n 10 .venv/bin/python benchmarks/coach.py medium --game punttu --players 2 --deals 20
+    nice -n 10 .venv/bin/python benchmarks/coach.py time --game punttu --players 4 --deals 5
 
 - ``precision``: deals played by ``easy`` bots (random with its blunders removed: they make
   plenty of real mistakes) against ``medium``; every move the review flags as a mistake or a
@@ -25,13 +26,21 @@ import time
 
 import cardtable
 from cardtable.bots import make_bot, play_out
-from cardtable.bots.review import DEFAULT_SAMPLES, THRESHOLDS, Evaluator, decisions, label_of, review_deal
+from cardtable.bots.review import (
+    DEFAULT_SAMPLES,
+    THRESHOLDS,
+    Evaluator,
+    decisions,
+    review_deal,
+)
 from cardtable.engine.game import Game, State
 
 
 def _play(table: Game, seed: int, names: list[str]) -> tuple[State, list[str]]:
     fresh = table.deal(seed=seed)
-    bots = [make_bot(names[s % len(names)], table, s, seed=seed * 31 + s) for s in range(table.players)]
+    bots = [
+        make_bot(names[s % len(names)], table, s, seed=seed * 31 + s) for s in range(table.players)
+    ]
     done = play_out(fresh.clone(), bots, max_actions=table.playout_cap_actions)
     return fresh, [str(a) for a in done.to_record()["actions"]]
 
@@ -41,7 +50,13 @@ def precision(table: Game, deals: int, seed: int, samples: int) -> dict[str, obj
     flagged = confirmed = surely_worse = moves = 0
     for number in range(deals):
         fresh, actions = _play(table, seed + number, ["easy", "medium"])
-        review = review_deal(fresh, actions, seats=[s for s in range(table.players) if s % 2 == 0], samples=samples, seed=seed)
+        review = review_deal(
+            fresh,
+            actions,
+            seats=[s for s in range(table.players) if s % 2 == 0],
+            samples=samples,
+            seed=seed,
+        )
         moves += sum(1 for m in review.moves if not m.forced)
         deep = Evaluator(table, samples=10 * samples, seed=seed + 10_007)
         found = {d[0]: d for d in decisions(fresh.clone(), actions)}
@@ -50,7 +65,9 @@ def precision(table: Game, deals: int, seed: int, samples: int) -> dict[str, obj
                 continue
             flagged += 1
             _n, _seat, view, legal, action = found[move.number]
-            again = deep.evaluate(view, legal, played=action, salt=("deep", move.number)).of(move.played)
+            again = deep.evaluate(view, legal, played=action, salt=("deep", move.number)).of(
+                move.played
+            )
             confirmed += again.loss >= mistake
             surely_worse += again.low > 0
     return {
@@ -87,11 +104,17 @@ def timing(table: Game, deals: int, seed: int, samples: int) -> dict[str, object
         start = time.perf_counter()
         review_deal(fresh, actions, samples=samples, seed=seed)
         seconds.append(time.perf_counter() - start)
-    return {"seconds": [round(s, 2) for s in seconds], "median_s": round(statistics.median(seconds), 2), "max_s": round(max(seconds), 2)}
+    return {
+        "seconds": [round(s, 2) for s in seconds],
+        "median_s": round(statistics.median(seconds), 2),
+        "max_s": round(max(seconds), 2),
+    }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("what", choices=["precision", "medium", "time"])
     parser.add_argument("--game", default="punttu")
     parser.add_argument("--players", type=int, default=2)
@@ -103,7 +126,20 @@ def main() -> None:
     run = {"precision": precision, "medium": medium, "time": timing}[args.what]
     start = time.perf_counter()
     result = run(table, args.deals, args.seed, args.samples)
-    print(json.dumps({"what": args.what, "game": args.game, "players": args.players, "deals": args.deals, "seed": args.seed, "samples": args.samples, **result, "wall_s": round(time.perf_counter() - start, 1)}))
+    print(
+        json.dumps(
+            {
+                "what": args.what,
+                "game": args.game,
+                "players": args.players,
+                "deals": args.deals,
+                "seed": args.seed,
+                "samples": args.samples,
+                **result,
+                "wall_s": round(time.perf_counter() - start, 1),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,9 @@ def test_ratings_order_random_easy_medium_on_a_small_fixed_run() -> None:
     assert all(r.low <= r.rating <= r.high for r in ladder.ratings)
     assert rated["medium"].low > 0
     assert [(a, b) for a, b, _score, _gap in ladder.pairs] == [
-        ("random", "easy"), ("random", "medium"), ("easy", "medium")
+        ("random", "easy"),
+        ("random", "medium"),
+        ("easy", "medium"),
     ]
 
 
@@ -60,8 +62,22 @@ def test_paired_difference_and_deal_score_use_every_rotation() -> None:
 
 def test_arena_json_carries_the_points_difference_interval() -> None:
     result = CliRunner().invoke(
-        main, ["arena", "punttu", "--players", "2", "--bots", "medium,random", "--deals", "30",
-               "--seed", "2", "--jobs", "1", "--json"],
+        main,
+        [
+            "arena",
+            "punttu",
+            "--players",
+            "2",
+            "--bots",
+            "medium,random",
+            "--deals",
+            "30",
+            "--seed",
+            "2",
+            "--jobs",
+            "1",
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -77,8 +93,25 @@ def test_arena_json_carries_the_points_difference_interval() -> None:
 def test_ladder_cli_merges_into_a_ladder_file(tmp_path: Path) -> None:
     into = tmp_path / "ladder.json"
     result = CliRunner().invoke(
-        main, ["arena", "punttu", "--players", "2", "--ladder", "--deals", "3", "--seed", "1",
-               "--jobs", "1", "--bot-iterations", "20", "--json", "--ladder-into", str(into)],
+        main,
+        [
+            "arena",
+            "punttu",
+            "--players",
+            "2",
+            "--ladder",
+            "--deals",
+            "3",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--bot-iterations",
+            "20",
+            "--json",
+            "--ladder-into",
+            str(into),
+        ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

@@ -75,7 +75,11 @@ def test_the_grade_depends_on_the_view_only() -> None:
 
 def test_labels_follow_the_lower_end_of_the_interval() -> None:
     assert [label_of("punttu", low) for low in (-3.0, 1.9, 2.0, 5.0, 10.0)] == [
-        "good", "good", "inaccuracy", "mistake", "blunder",
+        "good",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
     ]
 
 

@@ -24,8 +24,10 @@ def test_review_of_a_finished_deal_only_and_computed_once(tmp_path: Path) -> Non
     review._review = counted  # type: ignore[assignment]
     try:
         with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
-            joined = http.post("/api/play", json={"game": "punttu", "players": 2,
-                                                     "level": "random", "options": {"deals": 1}}).json()
+            joined = http.post(
+                "/api/play",
+                json={"game": "punttu", "players": 2, "level": "random", "options": {"deals": 1}},
+            ).json()
             code = joined["code"]
             early = http.get(f"/api/tables/{code}/deals/1/review")
             assert early.status_code == 404 and early.json()["error"]["code"] == "record/none"
@@ -36,15 +38,25 @@ def test_review_of_a_finished_deal_only_and_computed_once(tmp_path: Path) -> Non
                     if message["type"] == "match_end":
                         break
                     if message["type"] == "state" and message["legal"]:
-                        ws.send_json({"type": "action", "action": message["legal"][-1],
-                                      "version": message["version"]})
+                        ws.send_json(
+                            {
+                                "type": "action",
+                                "action": message["legal"][-1],
+                                "version": message["version"],
+                            }
+                        )
             graded = http.get(f"/api/tables/{code}/deals/1/review")
             assert graded.status_code == 200, graded.text
             data = graded.json()
             actions = http.get(f"/api/tables/{code}/deals/1/record").json()["actions"]
             assert data["game"] == "punttu" and len(data["moves"]) == len(actions)
             assert [m["played"] for m in data["moves"]] == actions
-            assert {m["label"] for m in data["moves"]} <= {"good", "inaccuracy", "mistake", "blunder"}
+            assert {m["label"] for m in data["moves"]} <= {
+                "good",
+                "inaccuracy",
+                "mistake",
+                "blunder",
+            }
             assert [s["seat"] for s in data["summary"]] == [0, 1]
             assert http.get(f"/api/tables/{code}/deals/1/review").json() == data
             assert len(calls) == 1

@@ -36,20 +36,32 @@ ANCHOR = "random"
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "punttu": {
         "random": N_("Plays any card at random."),
-        "easy": N_("A beginner: plays at random, but never throws a 5, 6 or 7 onto a trick it cannot win."),
+        "easy": N_(
+            "A beginner: plays at random, but never throws a 5, 6 or 7 onto a trick it cannot win."
+        ),
         "medium": N_("A club player: weighs each trick's points against the cards still out."),
         "hard": N_("Searches thousands of possible deals before each card."),
     },
     "putto": {
         "random": N_("Plays any card at random."),
-        "easy": N_("A beginner: plays at random, but never leaves a card on the table that could capture."),
+        "easy": N_(
+            "A beginner: plays at random, but never leaves a card on the table that could capture."
+        ),
         "medium": N_("A club player: counts points, sweeps and the primiera before each card."),
-        "hard": N_("Searches thousands of possible deals, and keeps the club player's move unless it is surely better."),
+        "hard": N_(
+            "Searches thousands of possible deals, and keeps the club player's move unless "
+            "it is surely better."
+        ),
     },
     "pontinho": {
         "random": N_("Plays any legal move at random."),
-        "easy": N_("A beginner: plays at random, but never discards a joker or a card it could lay off."),
-        "medium": N_("A club player: keeps the cards that connect, melds early and discards what helps nobody."),
+        "easy": N_(
+            "A beginner: plays at random, but never discards a joker or a card it could lay off."
+        ),
+        "medium": N_(
+            "A club player: keeps the cards that connect, melds early and discards what helps "
+            "nobody."
+        ),
         "hard": N_("Searches many possible deals before each draw, meld and discard."),
     },
 }
@@ -113,7 +125,13 @@ def round_robin(
             gap = PairedDifference(a, b)
             per_deal: list[float] = []
 
-            def count(deal: DealResult, gap: PairedDifference = gap, per_deal: list[float] = per_deal, a: str = a, b: str = b) -> None:
+            def count(
+                deal: DealResult,
+                gap: PairedDifference = gap,
+                per_deal: list[float] = per_deal,
+                a: str = a,
+                b: str = b,
+            ) -> None:
                 gap.add(deal)
                 per_deal.append(deal_score(deal, a, b))
 
@@ -127,12 +145,18 @@ def round_robin(
                 budget=budget,
                 table_options=table_options,
                 on_deal=count,
-                progress=None if progress is None else (lambda done, a=a, b=b: progress(a, b, done)),
+                progress=None if progress is None else _tell(progress, a, b),
             )
             scores[(a, b)] = per_deal
             pairs.append((a, b, sum(per_deal) / len(per_deal), gap))
-    rated = ratings(list(levels), scores, anchor=ANCHOR if ANCHOR in levels else levels[0], seed=seed)
+    rated = ratings(
+        list(levels), scores, anchor=ANCHOR if ANCHOR in levels else levels[0], seed=seed
+    )
     return Ladder(game, players, deals, seed, budget, tuple(rated), tuple(pairs))
+
+
+def _tell(progress: Callable[[str, str, int], None], a: str, b: str) -> Callable[[int], None]:
+    return lambda done: progress(a, b, done)
 
 
 def shipped() -> dict[str, Any]:

@@ -41,7 +41,7 @@ class Rating:
     low: float
     high: float
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self) -> dict[str, object]:
         return {"rating": round(self.rating, 1), "ci95": [round(self.low, 1), round(self.high, 1)]}
 
 
@@ -76,9 +76,7 @@ def fit(
         for name in names:
             denominator = 0.0
             for (a, b), n in games.items():
-                if name == a:
-                    denominator += n / (strength[a] + strength[b])
-                elif name == b:
+                if name in (a, b):
                     denominator += n / (strength[a] + strength[b])
             new[name] = wins[name] / denominator if denominator > 0 else strength[name]
         scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))

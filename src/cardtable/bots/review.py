@@ -355,7 +355,9 @@ def _paired(best: Sequence[float], mine: Sequence[float]) -> tuple[float, float,
 Progress = Callable[[int, int], None]
 
 
-def decisions(state: State, actions: Sequence[str]) -> list[tuple[int, int, dict[str, Any], list[Action], Action]]:
+def decisions(
+    state: State, actions: Sequence[str]
+) -> list[tuple[int, int, dict[str, Any], list[Action], Action]]:
     """Replays ``actions`` from ``state`` (a fresh deal), listing each decision: its number (from
     1), the seat, that seat's view with memory, the legal actions and the action played."""
     found = []
@@ -391,9 +393,7 @@ def review_deal(
         moves.append(grade(evaluator, number, seat, view, legal, action))
         if progress is not None:
             progress(done, len(found))
-    return Review(
-        game.name, game.players, samples, tuple(moves), summarize(moves, sorted(wanted))
-    )
+    return Review(game.name, game.players, samples, tuple(moves), summarize(moves, sorted(wanted)))
 
 
 def grade(

@@ -50,8 +50,8 @@ from cardtable.bots.evaluate import (
     head_to_head,
     searching_bots,
 )
-from cardtable.bots.paired import pairs_of
 from cardtable.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
+from cardtable.bots.paired import pairs_of
 from cardtable.cli.table_options import given_options, make_table, table_arguments
 from cardtable.engine.game import MAX_SEED, Game
 from cardtable.errors import CardtableError

@@ -69,9 +69,10 @@ def run_ladder(
         transient=True,
         disable=not errors.is_terminal or as_json,
     )
-    order = {(a, b): i for i, (a, b) in enumerate(
-        (a, b) for n, a in enumerate(LEVELS) for b in LEVELS[n + 1 :]
-    )}
+    order = {
+        (a, b): i
+        for i, (a, b) in enumerate((a, b) for n, a in enumerate(LEVELS) for b in LEVELS[n + 1 :])
+    }
     with progress:
         task = progress.add_task(_("deals"), total=deals * pairs)
         ladder = round_robin(
@@ -87,8 +88,18 @@ def run_ladder(
             ),
         )
     data = ladder.to_dict()
-    command = ["cardtable", "arena", table.name, "--players", str(table.players), "--ladder",
-               "--deals", str(deals), "--seed", str(run_seed)]
+    command = [
+        "cardtable",
+        "arena",
+        table.name,
+        "--players",
+        str(table.players),
+        "--ladder",
+        "--deals",
+        str(deals),
+        "--seed",
+        str(run_seed),
+    ]
     for assignment in assignments:
         command += ["-o", assignment]
     if bot_iterations is not None:
@@ -111,9 +122,9 @@ def run_ladder(
 def _print(ladder: Ladder, table: Game) -> None:
     console = Console(highlight=False)
     console.print(
-        _("{title}, {n} players: ladder over {deals} duplicate deals per pair · seed {seed}").format(
-            title=_(table.title), n=ladder.players, deals=ladder.deals, seed=ladder.seed
-        ),
+        _(
+            "{title}, {n} players: ladder over {deals} duplicate deals per pair · seed {seed}"
+        ).format(title=_(table.title), n=ladder.players, deals=ladder.deals, seed=ladder.seed),
         style="bold",
     )
     grid = Table()
@@ -126,7 +137,9 @@ def _print(ladder: Ladder, table: Game) -> None:
     pairs = Table()
     pairs.add_column(_("Pair"))
     pairs.add_column(_("Score of the first"), justify="right")
-    pairs.add_column(_("Penalty difference") if table.lowest_wins else _("Points difference"), justify="right")
+    pairs.add_column(
+        _("Penalty difference") if table.lowest_wins else _("Points difference"), justify="right"
+    )
     pairs.add_column(_("95% CI"), justify="right")
     for a, b, score, gap in ladder.pairs:
         interval = gap.interval()

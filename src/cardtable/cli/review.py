@@ -28,8 +28,20 @@ _STYLE = {"good": "", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder
 
 @click.command()
 @click.argument("record", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True))
-@click.option("--seat", "seats", type=int, multiple=True, help="Review only this seat (repeatable; default: every seat).")
-@click.option("--samples", type=click.IntRange(2, 10_000), default=DEFAULT_SAMPLES, show_default=True, help="Sampled deals per decision (more: slower and surer).")
+@click.option(
+    "--seat",
+    "seats",
+    type=int,
+    multiple=True,
+    help="Review only this seat (repeatable; default: every seat).",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(2, 10_000),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="Sampled deals per decision (more: slower and surer).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")
 def review(record: Path, seats: tuple[int, ...], samples: int, seed: int, as_json: bool) -> None:
@@ -68,7 +80,9 @@ def review(record: Path, seats: tuple[int, ...], samples: int, seed: int, as_jso
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
             )
     except CardtableError as error:
-        click.echo(_("cardtable review: {file}: {error}").format(file=record, error=error), err=True)
+        click.echo(
+            _("cardtable review: {file}: {error}").format(file=record, error=error), err=True
+        )
         sys.exit(2)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
@@ -77,7 +91,11 @@ def review(record: Path, seats: tuple[int, ...], samples: int, seed: int, as_jso
 
 
 def _print(console: Console, result: Review) -> None:
-    table = Table(title=_("The coach's review ({samples} sampled deals per decision)").format(samples=result.samples))
+    table = Table(
+        title=_("The coach's review ({samples} sampled deals per decision)").format(
+            samples=result.samples
+        )
+    )
     table.add_column("#", justify="right")
     table.add_column(_("seat"), justify="right")
     table.add_column(_("played"))

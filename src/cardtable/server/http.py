@@ -25,11 +25,11 @@ from sqlalchemy import text
 
 import cardtable
 from cardtable import __version__
+from cardtable.bots.ladder import lobby_levels
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.games import game_class
 from cardtable.i18n import _
-from cardtable.bots.ladder import lobby_levels
 from cardtable.server.bots import level_names
 from cardtable.server.errors import ServerError
 from cardtable.server.inputs import INT64_MAX, Int64, Name, check_text

@@ -40,8 +40,9 @@ def _review(record: dict[str, Any]) -> dict[str, Any]:
     return review_record(record, samples=SAMPLES, seed=0).to_json()
 
 
-@router.get("/api/tables/{code}/deals/{number}/review", tags=["records"],
-            responses=refusals(404, 409, 503))
+@router.get(
+    "/api/tables/{code}/deals/{number}/review", tags=["records"], responses=refusals(404, 409, 503)
+)
 async def deal_review(code: str, number: int, request: Request) -> Any:
     """The coach's grades of every decision of finished deal ``number`` (from 1): the move
     played, the best move, the expected points lost with a 95% interval and a label (good,
@@ -54,8 +55,12 @@ async def deal_review(code: str, number: int, request: Request) -> Any:
     record = table.record(number)
     if record is None:
         return JSONResponse(
-            {"error": {"code": "record/none",
-                       "message": _("deal {n} is not finished").format(n=number)}},
+            {
+                "error": {
+                    "code": "record/none",
+                    "message": _("deal {n} is not finished").format(n=number),
+                }
+            },
             status_code=404,
         )
     # keyed by the record itself too: a code used again later names another deal

@@ -46,7 +46,11 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
     if not view["trick"]:
         return rng.choice(list(legal))
     best = max(TRICK_RANK[_CARD[text]] for _seat, text in view["trick"])
-    winners = [(TRICK_RANK[c], CARD_POINTS[c], a) for a, c in cards if isinstance(c, int) and TRICK_RANK[c] > best]
+    winners = [
+        (TRICK_RANK[c], CARD_POINTS[c], a)
+        for a, c in cards
+        if isinstance(c, int) and TRICK_RANK[c] > best
+    ]
     if winners:
         return max(winners, key=lambda w: (w[0], -w[1]))[2]
     return min(

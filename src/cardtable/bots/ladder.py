@@ -37,7 +37,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
     "punttu": {
         "random": N_("Plays any card at random."),
         "easy": N_(
-            "A beginner: plays at random, but never throws a 5, 6 or 7 onto a trick it cannot win."
+            "A beginner: takes every trick it can with its strongest card and counts no cards."
         ),
         "medium": N_("A club player: weighs each trick's points against the cards still out."),
         "hard": N_("Searches thousands of possible deals before each card."),

@@ -330,8 +330,10 @@ def _names(text: str, players: int) -> list[str]:
     default=None,
     metavar="N",
     help=_(
-        "Search iterations per decision of the hard bot (default {n:,}). Alone, it also lifts "
-        "the time limit, so the run replays exactly."
+        "Search iterations per decision of the hard bot, at most (default {n:,}). Alone, it "
+        "also lifts the time limit, so the run replays exactly. The search stops sooner when "
+        "its choice has settled (from 1,000 iterations, Pontinho 300: the move it prefers has "
+        "led for the latter half of the search) or can no longer change."
     ).format(n=DEFAULT_ITERATIONS),
 )
 @click.option(

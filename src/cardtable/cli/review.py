@@ -101,7 +101,7 @@ def _print(console: Console, result: Review) -> None:
     table.add_column(_("played"))
     table.add_column(_("best"))
     table.add_column(_("points lost"), justify="right")
-    table.add_column(_("95% interval"), justify="right")
+    table.add_column(_("95% CI"), justify="right")
     table.add_column(_("grade"))
     for move in result.moves:
         if move.forced:

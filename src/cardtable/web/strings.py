@@ -242,7 +242,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("inaccuracy"),
     N_("mistake"),
     N_("blunder"),
-    N_("about {points} points lost (95% interval {low} to {high}); better: {move}"),
+    N_("about {points} points lost (95% CI: {low} to {high}); better: {move}"),
     N_("The coach found no move that surely lost points."),
     N_("The coach marks:"),
 )

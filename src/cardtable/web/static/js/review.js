@@ -31,7 +31,7 @@ export function reviewNote(number, deck) {
   if (!move || move.label === 'good') return h('p', { class: 'review-note', id: 'review-note' }, '');
   return h('p', { class: `review-note ${move.label}`, id: 'review-note', role: 'note' },
     h('strong', {}, t(LABELS[move.label])), ' ',
-    t('about {points} points lost (95% interval {low} to {high}); better: {move}', {
+    t('about {points} points lost (95% CI: {low} to {high}); better: {move}', {
       points: num(move.loss), low: num(move.interval[0]), high: num(move.interval[1]),
       move: describe(deck, move.best),
     }));

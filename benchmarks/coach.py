@@ -7,11 +7,12 @@ Not a test: a measurement run by hand (minutes), reported in docs/coach.md.
     nice -n 10 .venv/bin/python benchmarks/coach.py medium --game punttu --players 2 --deals 20
     nice -n 10 .venv/bin/python benchmarks/coach.py time --game punttu --players 4 --deals 5
 
-- ``precision``: deals played by ``easy`` bots (random with its blunders removed: they make
-  plenty of real mistakes) against ``medium``; every move the review flags as a mistake or a
-  blunder is evaluated again with ten times the sampled deals (another seed); it is confirmed
-  when that deeper evaluation finds it losing at least a mistake's worth (its point estimate),
-  and, more loosely, when it still finds it surely worse than the best (interval above 0).
+- ``precision``: deals played by ``--player`` (``random`` by default: it makes plenty of real
+  mistakes; ``easy`` makes fewer) against ``medium``, the former's moves reviewed; every move
+  the review flags as a mistake or a blunder is evaluated again with ten times the sampled
+  deals (another seed); it is confirmed when that deeper evaluation finds it losing at least a
+  mistake's worth (its point estimate), and, more loosely, when it still finds it surely worse
+  than the best (interval above 0).
 - ``medium``: deals played by ``medium`` on every seat, every decision reviewed: the share of
   medium's own moves flagged (mistake or blunder) and labelled inaccuracies.
 - ``time``: seconds to review a whole deal (every seat) played by ``medium``, one process.
@@ -45,11 +46,13 @@ def _play(table: Game, seed: int, names: list[str]) -> tuple[State, list[str]]:
     return fresh, [str(a) for a in done.to_record()["actions"]]
 
 
-def precision(table: Game, deals: int, seed: int, samples: int) -> dict[str, object]:
+def precision(
+    table: Game, deals: int, seed: int, samples: int, player: str = "random"
+) -> dict[str, object]:
     mistake = THRESHOLDS[table.name][1]
     flagged = confirmed = surely_worse = moves = 0
     for number in range(deals):
-        fresh, actions = _play(table, seed + number, ["easy", "medium"])
+        fresh, actions = _play(table, seed + number, [player, "medium"])
         review = review_deal(
             fresh,
             actions,
@@ -121,11 +124,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--player", default="random", help="precision: the player reviewed")
     args = parser.parse_args()
     table = cardtable.game(args.game, args.players)
     run = {"precision": precision, "medium": medium, "time": timing}[args.what]
     start = time.perf_counter()
-    result = run(table, args.deals, args.seed, args.samples)
+    result = (
+        precision(table, args.deals, args.seed, args.samples, args.player)
+        if args.what == "precision"
+        else run(table, args.deals, args.seed, args.samples)
+    )
     print(
         json.dumps(
             {
@@ -135,6 +143,7 @@ def main() -> None:
                 "deals": args.deals,
                 "seed": args.seed,
                 "samples": args.samples,
+                "player": args.player,
                 **result,
                 "wall_s": round(time.perf_counter() - start, 1),
             }

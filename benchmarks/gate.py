@@ -57,7 +57,9 @@ def _interval(values: list[float]) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", default="punttu")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--deals", type=int, default=10)
@@ -103,8 +105,13 @@ def main() -> None:
         for name in per_deal:
             per_deal[name].append(deal_gain[name])
     report: dict[str, object] = {
-        "game": args.game, "players": args.players, "deals": args.deals, "seed": args.seed,
-        "z": args.z, "positions": positions, "budget": "default (10,000 iterations / 1 s, settle)",
+        "game": args.game,
+        "players": args.players,
+        "deals": args.deals,
+        "seed": args.seed,
+        "z": args.z,
+        "positions": positions,
+        "budget": "default (10,000 iterations / 1 s, settle)",
     }
     for name in gains:
         mean, low, high = _interval(gains[name])

@@ -28,11 +28,11 @@ import time
 import cardtable
 from cardtable.bots import make_bot, play_out
 from cardtable.bots.review import (
-    DEFAULT_SAMPLES,
     THRESHOLDS,
     Evaluator,
     decisions,
     review_deal,
+    samples_for,
 )
 from cardtable.engine.game import Game, State
 
@@ -47,7 +47,7 @@ def _play(table: Game, seed: int, names: list[str]) -> tuple[State, list[str]]:
 
 
 def precision(
-    table: Game, deals: int, seed: int, samples: int, player: str = "random"
+    table: Game, deals: int, seed: int, samples: int | None, player: str = "random"
 ) -> dict[str, object]:
     mistake = THRESHOLDS[table.name][1]
     flagged = confirmed = surely_worse = moves = 0
@@ -61,7 +61,9 @@ def precision(
             seed=seed,
         )
         moves += sum(1 for m in review.moves if not m.forced)
-        deep = Evaluator(table, samples=10 * samples, seed=seed + 10_007)
+        deep = Evaluator(
+            table, samples=10 * (samples or samples_for(table.name)), seed=seed + 10_007
+        )
         found = {d[0]: d for d in decisions(fresh.clone(), actions)}
         for move in review.moves:
             if move.label not in {"mistake", "blunder"}:
@@ -82,7 +84,7 @@ def precision(
     }
 
 
-def medium(table: Game, deals: int, seed: int, samples: int) -> dict[str, object]:
+def medium(table: Game, deals: int, seed: int, samples: int | None) -> dict[str, object]:
     moves = flagged = inaccurate = 0
     for number in range(deals):
         fresh, actions = _play(table, seed + number, ["medium"])
@@ -100,7 +102,7 @@ def medium(table: Game, deals: int, seed: int, samples: int) -> dict[str, object
     }
 
 
-def timing(table: Game, deals: int, seed: int, samples: int) -> dict[str, object]:
+def timing(table: Game, deals: int, seed: int, samples: int | None) -> dict[str, object]:
     seconds = []
     for number in range(deals):
         fresh, actions = _play(table, seed + number, ["medium"])
@@ -123,7 +125,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--samples", type=int, default=None, help="default: the game's own")
     parser.add_argument("--player", default="random", help="precision: the player reviewed")
     args = parser.parse_args()
     table = cardtable.game(args.game, args.players)
@@ -142,7 +144,7 @@ def main() -> None:
                 "players": args.players,
                 "deals": args.deals,
                 "seed": args.seed,
-                "samples": args.samples,
+                "samples": args.samples or samples_for(args.game),
                 "player": args.player,
                 **result,
                 "wall_s": round(time.perf_counter() - start, 1),

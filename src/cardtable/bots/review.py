@@ -47,9 +47,19 @@ from cardtable.i18n import N_, _
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
-#: Sampled deals per decision by default: a whole 4-player Punttu deal (every seat) reviews in
-#: a few seconds on one core (benchmarks/coach.py).
+#: Sampled deals per decision by default, per game: a whole 4-player Punttu deal (every seat)
+#: reviews in about 2 s on one core; Putto's and Pontinho's medium costs about 40 times
+#: Punttu's per move (0.9 ms against 22 µs), so they sample fewer deals and take longer still
+#: (benchmarks/coach.py; docs/coach.md).
 DEFAULT_SAMPLES = 64
+SAMPLES: dict[str, int] = {"punttu": 64, "putto": 16, "pontinho": 12}
+
+
+def samples_for(game_name: str) -> int:
+    """The default number of sampled deals per decision for ``game_name``."""
+    return SAMPLES.get(game_name, DEFAULT_SAMPLES)
+
+
 #: Candidates evaluated per decision at most (the played move and medium's always among them).
 MAX_CANDIDATES = 8
 
@@ -210,7 +220,9 @@ class Evaluator:
     """Values the candidate moves of a decision from the deciding seat's view (see the module's
     documentation). One evaluator per table; it is reproducible for a seed."""
 
-    def __init__(self, game: Game, *, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> None:
+    def __init__(self, game: Game, *, samples: int | None = None, seed: int = 0) -> None:
+        if samples is None:
+            samples = samples_for(game.name)
         if samples < 2:
             raise CardtableError(_("samples must be at least 2, not {n}").format(n=samples))
         self.game = game
@@ -377,7 +389,7 @@ def review_deal(
     actions: Sequence[str],
     *,
     seats: Sequence[int] | None = None,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: int = 0,
     progress: Progress | None = None,
 ) -> Review:
@@ -393,7 +405,9 @@ def review_deal(
         moves.append(grade(evaluator, number, seat, view, legal, action))
         if progress is not None:
             progress(done, len(found))
-    return Review(game.name, game.players, samples, tuple(moves), summarize(moves, sorted(wanted)))
+    return Review(
+        game.name, game.players, evaluator.samples, tuple(moves), summarize(moves, sorted(wanted))
+    )
 
 
 def grade(
@@ -450,7 +464,7 @@ def review_record(
     record: Mapping[str, Any],
     *,
     seats: Sequence[int] | None = None,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: int = 0,
     progress: Progress | None = None,
 ) -> Review:

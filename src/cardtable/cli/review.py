@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cardtable.bots.review import DEFAULT_SAMPLES, LABEL_TEXT, Review, review_record
+from cardtable.bots.review import LABEL_TEXT, Review, review_record
 from cardtable.engine.record import load
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
@@ -38,13 +38,14 @@ _STYLE = {"good": "", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder
 @click.option(
     "--samples",
     type=click.IntRange(2, 10_000),
-    default=DEFAULT_SAMPLES,
-    show_default=True,
-    help="Sampled deals per decision (more: slower and surer).",
+    default=None,
+    help="Sampled deals per decision (more: slower and surer; default: 64, Putto 16, Pontinho 12).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")
-def review(record: Path, seats: tuple[int, ...], samples: int, seed: int, as_json: bool) -> None:
+def review(
+    record: Path, seats: tuple[int, ...], samples: int | None, seed: int, as_json: bool
+) -> None:
     """Grade every decision of the deal in RECORD, from the deciding seat's view only.
 
     Each decision's moves are played on in many deals sampled from what the seat knew then,

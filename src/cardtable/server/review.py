@@ -28,8 +28,8 @@ from cardtable.server.refusals import refusals
 
 #: Reviews kept in memory (a few kB each).
 CACHE_SIZE = 256
-#: Sampled deals per decision: the CLI's default.
-SAMPLES = 64
+#: Sampled deals per decision: None, the game's own default (the CLI's).
+SAMPLES: int | None = None
 
 router = APIRouter()
 _cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()

@@ -15,7 +15,8 @@ Not a test: a measurement run by hand (minutes), reported in docs/coach.md.
   than the best (interval above 0).
 - ``medium``: deals played by ``medium`` on every seat, every decision reviewed: the share of
   medium's own moves flagged (mistake or blunder) and labelled inaccuracies.
-- ``time``: seconds to review a whole deal (every seat) played by ``medium``, one process.
+- ``time``: seconds to review a whole deal (every seat) played by ``medium``, one process: wall
+  time, and the process's CPU time (the wall time grows with whatever else the machine runs).
 """
 
 from __future__ import annotations
@@ -104,15 +105,19 @@ def medium(table: Game, deals: int, seed: int, samples: int | None) -> dict[str,
 
 def timing(table: Game, deals: int, seed: int, samples: int | None) -> dict[str, object]:
     seconds = []
+    cpu = []
     for number in range(deals):
         fresh, actions = _play(table, seed + number, ["medium"])
         start = time.perf_counter()
+        used = time.process_time()
         review_deal(fresh, actions, samples=samples, seed=seed)
         seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - used)
     return {
         "seconds": [round(s, 2) for s in seconds],
         "median_s": round(statistics.median(seconds), 2),
         "max_s": round(max(seconds), 2),
+        "cpu_s": [round(s, 2) for s in cpu],
     }
 
 

@@ -291,7 +291,10 @@ class Evaluator:
             deal = sampler(random.Random(_seed(self.seed, salt, k)))
             for i, action_id in enumerate(candidates):
                 state = deal.clone()
-                state.apply_unchecked(action_id)
+                if self._prior is None:  # the medium bot reads views: keep the state's log
+                    state.apply(state.action_from_id(action_id))
+                else:
+                    state.apply_unchecked(action_id)
                 values[i].append(self._sign * self._finish(state, side, _seed(self.seed, salt, k)))
         means = [sum(v) / len(v) for v in values]
         best = max(range(len(candidates)), key=lambda i: means[i])

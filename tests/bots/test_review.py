@@ -129,3 +129,22 @@ def test_review_record_checks_the_record_first() -> None:
         assert "action 1" in str(error)
     else:
         raise AssertionError("an illegal record was reviewed")
+
+
+def test_every_game_reviews_the_first_decisions_of_a_deal() -> None:
+    # Putto's and Pontinho's continuations are slower (medium costs 40 times Punttu's per move):
+    # a few decisions, two sampled deals each, to check the whole path runs and grades.
+    for name in ("putto", "pontinho"):
+        table = cardtable.game(name, players=2)
+        fresh = table.deal(seed=4)
+        bots = [make_bot("random", table, seat, seed=seat) for seat in range(2)]
+        played = fresh.clone()
+        actions = []
+        while len(actions) < 6 and (seat := played.to_move) is not None:
+            action = bots[seat].choose(played.view(seat, memory=True), played.legal_actions())
+            played.apply(action)
+            actions.append(str(action))
+        review = review_deal(fresh, actions, samples=2, seed=1)
+        assert [m.played for m in review.moves] == actions
+        assert {m.label for m in review.moves} <= {"good", "inaccuracy", "mistake", "blunder"}
+        assert all(m.forced or m.low <= m.loss + 1e-9 for m in review.moves)

@@ -37,13 +37,16 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.bots.base import Bot, _game_bots
 from cardtable.engine.action import Action
-from cardtable.engine.game import Game, State
+from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.i18n import N_, _
+
+if TYPE_CHECKING:  # for types only: the evaluator gets views and sampled deals
+    from cardtable.engine.game import State
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054

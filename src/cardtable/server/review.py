@@ -78,6 +78,9 @@ async def deal_review(code: str, number: int, request: Request) -> Any:
             running.add_done_callback(lambda _f: _running.pop(key, None))
         result = await asyncio.shield(running)
     except ServerError as error:
+        if error.code == "server/busy":  # the table's bounded jobs are queued: come back soon
+            return JSONResponse({"error": error.to_dict()}, status_code=503,
+                                headers={"Retry-After": "2"})
         return error_response(error)
     except CardtableError as error:
         return JSONResponse(

@@ -1,4 +1,4 @@
-"""The coach's marks in the replay viewer (review.js): after a deal, the replay lists the moves
+"""The coach's marks in the replay viewer (review.js): asked for, the replay lists the moves
 the coach flagged; one click goes to the move and says what was lost and the better move."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ def test_the_replay_marks_flagged_moves_and_shows_the_better_one(new_page: Any, 
         person.close()
     page = new_page()
     page.goto(f"/replay/{person.code}/1")
+    page.click("#ask-coach")  # a review costs the server work: only when asked
     marks = page.locator("#review-marks")
     expect(marks).to_be_visible(timeout=30_000)
     flagged = marks.locator(".review-mark")

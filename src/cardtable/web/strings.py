@@ -239,6 +239,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     # the lobby's bot levels (levels.js) and the replay's review marks (review.js), issue 19
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),
+    N_("Ask the coach"),
     N_("inaccuracy"),
     N_("mistake"),
     N_("blunder"),

@@ -8,7 +8,7 @@ import { loadStrings, mountNav, t, tn } from './i18n.js';
 import punttu from './games/punttu.js';
 import putto from './games/putto.js';
 import pontinho from './games/pontinho.js';
-import { loadReview, reviewMarks, reviewNote } from './review.js';
+import { initReview, reviewMarks, reviewNote } from './review.js';
 
 const GAMES = { punttu, putto, pontinho };
 const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
@@ -96,8 +96,8 @@ async function main() {
       h('a', { href: '/' }, t('Back to the lobby')));
     return;
   }
+  initReview(code, deal, draw);
   draw();
-  loadReview(code, deal, draw);
 }
 
 main();

@@ -1,4 +1,5 @@
-// The coach's marks in the replay viewer (issue 19): the server reviews the finished deal once
+// The coach's marks in the replay viewer (issue 19): asked for with a button (a review costs the
+// server seconds of work, a minute for a Putto deal), the server reviews the finished deal once
 // (/api/tables/CODE/deals/N/review, in its bots' pool), and each move that lost points surely
 // (an inaccuracy, a mistake or a blunder) is marked, with the better move. Nothing here grades.
 import { describe } from './actions.js';
@@ -8,9 +9,17 @@ import { num, t } from './i18n.js';
 const LABELS = { inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' };
 let review = null;
 let failed = false;
+let asked = null; // what the button needs: set by initReview
+
+// Remember the deal and how to redraw; the review is fetched when the person asks.
+export function initReview(code, deal, redraw) {
+  asked = { code, deal, redraw, requested: false };
+}
 
 // Fetch the review, then redraw; the replay works meanwhile, and without it if it fails.
 export async function loadReview(code, deal, redraw) {
+  if (asked) asked.requested = true;
+  redraw();
   try {
     review = await getJSON(`/api/tables/${code}/deals/${deal}/review`);
   } catch (error) {
@@ -26,6 +35,10 @@ function byNumber(number) {
 // The coach's line for move `number` (counted from 1: the move that led to step `number`).
 export function reviewNote(number, deck) {
   if (failed) return null;
+  if (asked && !asked.requested) {
+    return h('p', { class: 'review-note', id: 'review-note' }, h('button', { type: 'button', id: 'ask-coach',
+      onclick: () => loadReview(asked.code, asked.deal, asked.redraw) }, t('Ask the coach')));
+  }
   if (!review) return h('p', { class: 'review-note pending', id: 'review-note' }, t('The coach is reviewing the moves…'));
   const move = number > 0 ? byNumber(number) : null;
   if (!move || move.label === 'good') return h('p', { class: 'review-note', id: 'review-note' }, '');

@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.action import Action
@@ -31,18 +33,36 @@ def game_blunders(game_name: str) -> Blunder:
     return descriptor(game_name).blunder or _never
 
 
+Chooser = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
+
+
+def game_beginner(game_name: str) -> Chooser | None:
+    """The game's beginner's move (``easy.choose(view, legal, rng)``), if it has one."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game_name}.easy")
+    except ModuleNotFoundError:
+        return None
+    found: Chooser | None = getattr(module, "choose", None)
+    return found
+
+
 class EasyBot(Bot):
-    """Random, but never an obvious blunder when something else is legal."""
+    """A beginner: the game's beginner's move where it has one (``easy.choose``: simple rules of
+    thumb with a beginner's mistakes), else random; never an obvious blunder when something
+    else is legal."""
 
     name: ClassVar[str] = "easy"
 
     def __init__(self, game: Game, seat: int, *, seed: int | None = None) -> None:
         super().__init__(game, seat, seed=seed)
         self._blunder = game_blunders(game.name)
+        self._beginner = game_beginner(game.name)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self._beginner is not None:
+            return self._beginner(view, legal, self.rng)
         sound = [action for action in legal if not self._blunder(view, action)]
         return self.rng.choice(sound or list(legal))
 

@@ -51,6 +51,7 @@ from cardtable.bots.evaluate import (
     searching_bots,
 )
 from cardtable.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
+from cardtable.bots.paired import pairs_of
 from cardtable.cli.table_options import given_options, make_table, table_arguments
 from cardtable.engine.game import MAX_SEED, Game
 from cardtable.errors import CardtableError
@@ -339,8 +340,10 @@ def _names(text: str, players: int) -> list[str]:
     default=None,
     metavar="N",
     help=_(
-        "Search iterations per decision of the hard bot (default {n:,}). Alone, it also lifts "
-        "the time limit, so the run replays exactly."
+        "Search iterations per decision of the hard bot, at most (default {n:,}). Alone, it "
+        "also lifts the time limit, so the run replays exactly. The search stops sooner when "
+        "its choice has settled (from 1,000 iterations, Pontinho 300: the move it prefers has "
+        "led for the latter half of the search) or can no longer change."
     ).format(n=DEFAULT_ITERATIONS),
 )
 @click.option(
@@ -376,7 +379,26 @@ def _names(text: str, players: int) -> list[str]:
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     default=None,
     metavar="FILE.png",
-    help=_("Draw the win rates and their 95% CIs to this PNG file (needs matplotlib)."),
+    help=_(
+        "Draw the win rates and their 95% CIs to this PNG file (with --ladder: the ratings; "
+        "needs matplotlib)."
+    ),
+)
+@click.option(
+    "--ladder",
+    is_flag=True,
+    help=_(
+        "Play a round robin of random, easy, medium and hard (--bots is ignored) on the same "
+        "duplicate deals and rate the levels (Bradley-Terry, Elo scale, random at 0)."
+    ),
+)
+@click.option(
+    "--ladder-into",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    default=None,
+    metavar="FILE.json",
+    help=_("With --ladder: merge the ratings into this ladder file (the lobby's is "
+           "src/cardtable/bots/ladder.json)."),
 )
 def arena(
     game_name: str,
@@ -393,6 +415,8 @@ def arena(
     as_json: bool,
     out: Path | None,
     plot: Path | None,
+    ladder: bool = False,
+    ladder_into: Path | None = None,
 ) -> None:
     """Play bots against each other on duplicate deals and report their win rates.
 
@@ -412,6 +436,13 @@ def arena(
     shown too.
     """
     table = make_table(game_name, players, assignments)
+    if ladder:  # the round robin lives in its own module
+        from cardtable.cli.ladder import run_ladder
+
+        run_ladder(table, assignments, deals=deals, seed=seed, jobs=jobs,
+                   bot_iterations=bot_iterations, bot_seconds=bot_seconds, as_json=as_json,
+                   out=out, plot=plot, into=ladder_into)
+        return
     names = _names(bots, table.players)
     try:
         searchers = searching_bots(table, names)
@@ -471,8 +502,11 @@ def arena(
         disable=not shown,
     )
     capped: list[int] = []
+    differences = pairs_of(list(dict.fromkeys(seats)))
 
     def note_capped(deal: DealResult) -> None:
+        for difference in differences:
+            difference.add(deal)
         if any(game.capped for game in deal.games):
             capped.append(deal.number)
 
@@ -512,6 +546,8 @@ def arena(
         report=report,
         capped_deals=capped,
     )
+    data["points_difference"] = [difference.to_dict() for difference in differences]
+    data["points_difference_interval"] = "paired-normal-95-over-deals"
     if out is not None:
         out.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     if plot is not None:

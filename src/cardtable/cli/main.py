@@ -33,10 +33,11 @@ def _register() -> None:
     from cardtable.cli.loadtest import loadtest
     from cardtable.cli.play import play
     from cardtable.cli.replay import replay
+    from cardtable.cli.review import review
     from cardtable.cli.rules import rules
     from cardtable.cli.serve import serve
 
-    for command in (play, replay, rules, arena, bench, serve, loadtest, db):
+    for command in (play, replay, review, rules, arena, bench, serve, loadtest, db):
         main.add_command(command)
 
 

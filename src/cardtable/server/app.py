@@ -27,7 +27,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from cardtable import __version__, web
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
-from cardtable.server import db, http, ws
+from cardtable.server import db, http, review, ws
 from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.cluster import Cluster
 from cardtable.server.collector import Collector
@@ -142,6 +142,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.state.config = config
     app.include_router(http.router)
     app.include_router(ws.router)
+    app.include_router(review.router)  # the coach's review of a finished deal (issue 19)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's
     app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body

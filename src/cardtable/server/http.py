@@ -25,6 +25,7 @@ from sqlalchemy import text
 
 import cardtable
 from cardtable import __version__
+from cardtable.bots.ladder import lobby_levels
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
 from cardtable.games import descriptor, game_class
@@ -283,6 +284,8 @@ def games(
                     for o in cls.option_specs
                 ],
                 "levels": level_names(name),
+                # each level's one-line description and its ladder ratings (issue 19)
+                "level_info": lobby_levels(name, gettext),
             }
         )
     return found

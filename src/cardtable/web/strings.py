@@ -238,6 +238,16 @@ CLIENT_STRINGS: tuple[str, ...] = (
     # the games' titles, as each game declares it (``Game.title``)
     *(game.title for game in descriptors()),
     *FRIENDS_STRINGS,  # friends: web/friends_strings.py
+    # the lobby's bot levels (levels.js) and the replay's review marks (review.js), issue 19
+    N_("rating {rating} at {players} players"),
+    N_("The coach is reviewing the moves…"),
+    N_("Ask the coach"),
+    N_("inaccuracy"),
+    N_("mistake"),
+    N_("blunder"),
+    N_("about {points} points lost (95% CI: {low} to {high}); better: {move}"),
+    N_("The coach found no move that surely lost points."),
+    N_("The coach marks:"),
 )
 
 #: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog

@@ -5,6 +5,7 @@ import { clear, getJSON, h, postJSON } from './dom.js';
 import { lang, loadStrings, mountNav, t } from './i18n.js';
 import { saveName, saveSeat } from './seats.js';
 import { nickname } from './nickname.js'; // friends: the remembered nickname
+import { levelNotes } from './levels.js';
 
 const app = document.getElementById('app');
 const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
@@ -33,10 +34,14 @@ function quickPlay(games) {
   const level = h('select', { id: 'quick-level', name: 'level' },
     ['random', 'easy', 'medium', 'hard'].map((l) => h('option', { value: l, selected: l === 'medium' },
       levelName(l))));
+  const notes = levelNotes(games, Object.fromEntries(games.map((g) => [g.game, g.title]))); // each level's line and rating (issue 19)
+  notes.show(level.value);
+  level.addEventListener('change', () => notes.show(level.value));
   const form = h('form', { class: 'panel', id: 'quick' },
     h('h2', {}, t('Play against bots now')),
     h('div', { class: 'row' }, nameField('quick-name'),
       h('label', { for: 'quick-level' }, t('Bots'), ' ', level)),
+    notes.box,
     h('div', { class: 'row games' }, games.map((g) => h('button', {
       type: 'submit', name: 'game', value: g.game, class: `big game-${g.game}`,
     }, t('Play {game}', { game: t(g.title) })))),

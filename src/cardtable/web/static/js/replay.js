@@ -5,6 +5,7 @@ import { describe } from './actions.js';
 import { cardEl, deckOf, titleOf } from './cards.js';
 import { clear, getJSON, h } from './dom.js';
 import { loadStrings, mountNav, t, tn } from './i18n.js';
+import { initReview, reviewMarks, reviewNote } from './review.js';
 const app = document.getElementById('app');
 const { code, deal } = document.body.dataset;
 let data = null;
@@ -60,6 +61,7 @@ function draw() {
       h('input', { type: 'range', min: '0', max: String(last), value: String(at), id: 'scrub',
         'aria-label': t('Move'), oninput: (event) => go(Number(event.target.value)) })),
     h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'caption' }, caption),
+    reviewNote(at, ctx.deck), reviewMarks(go), // the coach's marks (review.js)
     h('section', { class: 'felt' },
       h('div', { class: 'others' }, seats),
       h('div', { class: 'centre' }, module.centre(ctx))),
@@ -90,6 +92,7 @@ async function main() {
     return;
   }
   module = (await import(`./games/${encodeURIComponent(data.game)}.js`)).default;
+  initReview(code, deal, draw);
   draw();
 }
 

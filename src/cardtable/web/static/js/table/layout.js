@@ -1,0 +1,147 @@
+// The table's layout: the heading, the felt (status line, last move, the seats, the centre the
+// game module draws, my hand and the action bar, the hint) and the pieces of each seat.
+import { describe } from '../actions.js';
+import { backs } from '../cards.js';
+import { h } from '../dom.js';
+import { t, tn } from '../i18n.js';
+import { send } from './connection.js';
+import { continueDeal, decision } from './dialogs.js';
+import { headerExtras } from './hooks.js';
+import { lastMoveLine } from './panel.js';
+import { CLOCKWISE, GAMES, S, TITLES, code, context, nameOfTableSeat, tableSeatOf } from './state.js';
+
+export function header() {
+  const state = S.state || {};
+  const title = t(TITLES[S.info.game]);
+  const bits = [h('h1', {}, title), h('span', { class: 'code' }, t('Table {code}', { code }))];
+  if (state.deal) bits.push(h('span', { class: 'deal' }, t('Deal {n}', { n: state.deal })));
+  if (S.seat === null) bits.push(h('span', { class: 'badge' }, t('watching')));
+  bits.push(h('button', { type: 'button', class: 'link', onclick: copyLink }, t('Copy the link')));
+  bits.push(h('a', { href: `/how/${S.info.game}`, target: '_blank', rel: 'noopener' }, t('How to play')));
+  bits.push(h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
+    title: t('The rules of this table') }, t('House rules')));
+  bits.push(...headerExtras(S));
+  return h('div', { class: 'table-head' }, bits);
+}
+
+async function copyLink() {
+  const link = `${window.location.origin}/t/${code}`;
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch (error) {
+    window.prompt(t('Share this link'), link);
+  }
+}
+
+function statusLine(ctx) {
+  const { state } = ctx;
+  let text;
+  const pause = state.phase === 'pause' ? state.pause : null;
+  if (state.phase === 'over' || S.info.status === 'finished') text = t('The match is over.');
+  else if (pause && pause.waiting.includes(S.seat)) {
+    text = t('Deal {n} is over. Press Continue for the next deal.', { n: pause.deal });
+  } else if (pause) {
+    text = t('Waiting for {names} to continue.',
+      { names: pause.waiting.map((seat) => nameOfTableSeat(seat)).join(', ') });
+  }
+  else if (ctx.myTurn) text = ctx.module.yourTurn ? ctx.module.yourTurn(ctx) : t('Your turn.');
+  else if (state.forced && state.to_move === S.seat) {
+    // one legal choice: the server makes it in a moment, nothing to ask (docs/protocol.md)
+    text = t('Your only choice: {action}. It is made for you.',
+      { action: describe(ctx.deck, state.forced) });
+  }
+  else if (state.to_move !== null && state.to_move !== undefined) {
+    text = t('{name} to play.', { name: nameOfTableSeat(state.to_move) });
+  } else text = '';
+  const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
+  const deadline = pause ? pause.deadline : state.deadline;
+  if (deadline && (pause || state.to_move !== null)) {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    line.append(' ', h('span', { class: 'timer', dataset: { deadline } },
+      t('{n} s left', { n: left })));
+  }
+  return line;
+}
+
+function seatBox(ctx, dealSeat) {
+  const tableSeat = tableSeatOf(dealSeat);
+  const info = S.seats[tableSeat] || {};
+  const onTurn = ctx.state.to_move === tableSeat && ctx.state.phase === 'deal';
+  const isMe = dealSeat === ctx.me;
+  const box = h('section', {
+    class: `seat${onTurn ? ' on-turn' : ''}${isMe ? ' mine' : ''}`,
+    'aria-label': ctx.nameOf(dealSeat),
+    dataset: { seat: String(dealSeat) },
+  }, h('h3', {}, ctx.nameOf(dealSeat),
+    onTurn ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null,
+    info.away ? h('span', { class: 'away' }, ` · ${t('away: a bot plays')}`) : null,
+    info.kind === 'person' && !info.connected && !isMe
+      ? h('span', { class: 'away' }, ` · ${t('offline')}`) : null));
+  if (!isMe && ctx.view.hand_sizes) box.append(backs(ctx.view.hand_sizes[dealSeat]));
+  if (ctx.module.seatExtra) box.append(ctx.module.seatExtra(ctx, dealSeat));
+  return box;
+}
+
+function others(ctx) {
+  const n = ctx.view.players;
+  const me = ctx.me;
+  const order = [];
+  if (me === null || me === undefined) {
+    for (let i = 0; i < n; i += 1) order.push(i);
+    return order;
+  }
+  for (let i = 1; i < n; i += 1) order.push((me + i) % n);
+  return CLOCKWISE[ctx.game] ? order : order.reverse();
+}
+
+export function tableArea() {
+  const ctx = context();
+  ctx.module = GAMES[ctx.game];
+  const area = h('section', { class: 'felt', 'aria-label': t('The table') });
+  area.append(statusLine(ctx));
+  if (ctx.state.last) area.append(lastMoveLine(ctx));
+  area.append(h('div', { class: 'others' }, others(ctx).map((s) => seatBox(ctx, s))));
+  area.append(h('div', { class: 'direction', 'aria-hidden': 'true' },
+    CLOCKWISE[ctx.game] ? t('Play passes to the left ↻') : t('Play passes to the right ↺')));
+  area.append(h('div', { class: 'centre' }, ctx.module.centre(ctx)));
+  if (ctx.me !== null && ctx.me !== undefined) {
+    const mine = seatBox(ctx, ctx.me);
+    mine.append(ctx.module.hand(ctx));
+    area.append(mine);
+  } else if (S.seat !== null && S.seat !== undefined) {
+    area.append(h('p', { class: 'status' }, t('You are not dealt in this deal.')));
+  }
+  const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
+  const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
+  if (ctx.state.phase === 'decision' && ctx.myTurn) bar.append(decision(ctx));
+  const pause = ctx.state.phase === 'pause' ? ctx.state.pause : null;
+  if (pause && pause.waiting.includes(S.seat) && !(S.dealEnd && S.dealEndOpen)) {
+    bar.append(h('button', { type: 'button', class: 'big', id: 'continue-next',
+      onclick: () => continueDeal(pause.deal) }, t('Continue')));
+  }
+  if (S.info.hints && ctx.myTurn && ctx.state.phase === 'deal') {
+    bar.append(h('button', { type: 'button', id: 'hint', accesskey: 'h',
+      onclick: () => send({ type: 'hint', version: ctx.state.version }) }, t('Hint (H)')));
+  }
+  area.append(bar);
+  if (S.hint && S.state && S.hint.version === S.state.version) area.append(hintBox(ctx));
+  if (ctx.me !== null && ctx.me !== undefined) {
+    area.append(h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')));
+  }
+  return area;
+}
+
+function hintBox(ctx) {
+  const hint = S.hint;
+  const best = hint.alternatives[0];
+  // the numbers only when the bot searched (a forced move, or no time at all, has none)
+  const reason = best && hint.iterations > 0 && best.tries > 0
+    ? tn('Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).',
+      'Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).', hint.iterations,
+      { action: describe(ctx.deck, hint.action), score: best.score, tries: best.tries,
+        iterations: hint.iterations })
+    : t('The strongest bot would {action}.', { action: describe(ctx.deck, hint.action) });
+  return h('div', { class: 'hint', role: 'status' }, h('strong', {}, t('Hint')), ' ', reason,
+    hint.alternatives.length > 1 ? h('ul', {}, hint.alternatives.slice(1).map((a) => h('li', {},
+      t('{action}: {score}%', { action: describe(ctx.deck, a.action), score: a.score })))) : null);
+}

@@ -52,7 +52,7 @@ def test_a_whole_punttu_deal_by_clicking(new_page: Any) -> None:
     expect(page.locator(".log")).to_contain_text("your only choice, made for you")
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("The match is over")
-    expect(dialog.locator("table.points tbody tr")).to_have_count(4)
+    expect(dialog.locator(".placings li")).to_have_count(4)
     expect(dialog.get_by_role("link", name="deal 1")).to_be_visible()
     screenshot(page, "punttu-match-end-laptop")
     first = page.url

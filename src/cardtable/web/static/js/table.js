@@ -9,8 +9,10 @@ import { loadSeat } from './seats.js';
 import { connect } from './table/connection.js';
 import { continueDeal, dealEndDialog, focusDialog, matchEndDialog, trapTab } from './table/dialogs.js';
 import { header, tableArea } from './table/layout.js';
+import { animate, snapshot } from './table/motion.js';
 import { sidePanel } from './table/panel.js';
-import { S, app, code, setRender } from './table/state.js';
+import { markTitle } from './table/sound.js';
+import { S, app, code, context, setRender } from './table/state.js';
 import { waiting } from './table/waiting.js';
 
 let waitingKey = null;
@@ -29,6 +31,9 @@ function render() {
     ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
   const focusedCard = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.key : null;
+  const before = S.motion ? snapshot(app) : null; // where the cards were, to move them from
+  const motion = S.motion;
+  S.motion = null;
   clear(app);
   app.className = `game-${S.info.game}`;
   app.append(header());
@@ -45,6 +50,8 @@ function render() {
   const lingering = S.dealEnd && !S.dealEndOpen; // the final trick or capture is shown
   if (S.matchEnd && !lingering) app.append(matchEndDialog());
   else if (S.dealEnd && S.dealEndOpen && !S.matchEnd) app.append(dealEndDialog());
+  if (before) animate(app, before, motion);
+  markTitle(Boolean(S.state && S.state.view) && context().myTurn);
   restoreFocus(focused, focusedCard, selection);
   focusDialog();
   // Keyboard play: when it becomes my turn and nothing has the focus, my first card takes it.

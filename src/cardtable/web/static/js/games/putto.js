@@ -50,8 +50,7 @@ export default {
     const side = sideOf(view, seat);
     return h('p', { class: 'points-line' },
       t('Captured: {n}', { n: view.captured[side] }), ' · ',
-      t('Sweeps: {n}', { n: view.sweeps[side] }),
-      view.sides[side].length > 1 ? ` · ${t('team {n}', { n: side + 1 })}` : '');
+      t('Sweeps: {n}', { n: view.sweeps[side] }));
   },
 
   hand(ctx) {
@@ -67,14 +66,14 @@ export default {
     const details = outcome.details || {};
     const seats = ctx.seats_of_deal || [];
     const names = (side) => side.map((s) => ctx.nameOf(s)).join(' + ');
-    return h('table', { class: 'breakdown' },
+    return h('div', { class: 'scroll-x' }, h('table', { class: 'breakdown' },
       h('thead', {}, h('tr', {}, h('th', {}, t('Side')), h('th', {}, t('Card points')),
         h('th', {}, t('Sweeps')), h('th', {}, t('Primiera suits')))),
       h('tbody', {}, outcome.sides.map((side, i) => h('tr', {},
         h('td', {}, names(side) || String(seats[i])),
         h('td', {}, num((details.card_points || [])[i] ?? '')),
         h('td', {}, num((details.sweeps || [])[i] ?? '')),
-        h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', '))))));
+        h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', ')))))));
   },
 
   yourTurn(ctx) {

@@ -2,7 +2,9 @@
 // S, reconnection with backoff, and the redraw only when something shown changed.
 import { lang } from '../i18n.js';
 import { forgetSeat, loadSeat } from '../seats.js';
-import { GAMES, S, code, context, render, setActor } from './state.js';
+import { noteDeal } from './scores.js';
+import { signal } from './sound.js';
+import { GAMES, S, code, context, render, setActor, tableSeatOf } from './state.js';
 
 // How long the felt shows a deal's final trick or capture before the deal-end dialog opens.
 const DEAL_END_LINGER_MS = 1500;
@@ -89,6 +91,7 @@ function receive(message) {
       // The last trick or capture stays in view a moment before the dialog covers the felt;
       // the next deal waits for everyone's Continue anyway (the server's deal-end pause).
       S.dealEnd = message;
+      noteDeal(message);
       S.dealEndOpen = false;
       clearTimeout(S.dealEndTimer);
       S.dealEndTimer = setTimeout(() => { S.dealEndOpen = true; shownKey = null; render(); },
@@ -144,6 +147,24 @@ function onState(message) {
   if (S.info) S.info.status = message.status;
   if (!previous || previous.version !== message.version) S.error = null;
   S.state = message;
+  const fresh = previous && previous.version !== message.version && !newDeal;
+  if (fresh) noteMotion(message, previous);
   const module = GAMES[S.info ? S.info.game : ''];
   if (module && module.onEvents && message.view) module.onEvents(context(), message.events || []);
+}
+
+// What the next redraw shows moving (motion.js) and what is heard (sound.js): who moved, who
+// took the cards that leave the table, whether I drew from the stock.
+function noteMotion(message, previous) {
+  const events = message.events || [];
+  const capture = events.find((e) => e.kind === 'capture');
+  let taker = capture ? tableSeatOf(capture.seat) : null;
+  const view = message.view || {};
+  if (taker === null && S.ui.lastTrick && view.trick && view.trick.length === 1
+    && events.some((e) => e.kind === 'play')) {
+    taker = tableSeatOf(S.ui.lastTrick.seat); // the last trick's cards go to its winner
+  }
+  const drew = events.some((e) => (e.kind === 'draw' || e.kind === 'burn') && e.seat === message.deal_seat);
+  S.motion = { last: message.last, taker, drew };
+  signal(events, (message.legal || []).length > 0, (previous.legal || []).length > 0);
 }

@@ -6,6 +6,7 @@ import { num, t } from '../i18n.js';
 import { saveSeat, savedName } from '../seats.js';
 import { act, send } from './connection.js';
 import { matchEndExtras } from './hooks.js';
+import { placings, scoreSheet } from './scores.js';
 import { GAMES, S, app, code, context, nameOfTableSeat, render } from './state.js';
 
 // A modal dialog holds the focus: it takes it when it opens, and Tab cycles inside it.
@@ -115,7 +116,8 @@ export function matchEndDialog() {
   },
   h('h2', { id: 'match-end-title' }, t('The match is over')),
   outcome ? h('p', { class: 'winners' }, t('Winner: {names}', { names: winners })) : null,
-  outcome ? pointsTable(outcome, null) : null,
+  outcome ? placings(outcome, S.info.game) : null,
+  deals > 1 ? h('details', { class: 'sheet' }, h('summary', {}, t('Score sheet')), scoreSheet()) : null,
   S.dealEnd ? dealSummary(S.dealEnd) : null,
   h('p', {}, t('Replays:'), ' ', Array.from({ length: deals }, (_, i) => [
     h('a', { href: `/replay/${code}/${i + 1}` }, t('deal {n}', { n: i + 1 })), ' ']),

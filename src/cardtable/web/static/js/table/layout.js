@@ -1,14 +1,16 @@
 // The table's layout: the heading, the felt (status line, last move, the seats, the centre the
 // game module draws, my hand and the action bar, the hint) and the pieces of each seat.
 import { describe } from '../actions.js';
-import { backs } from '../cards.js';
 import { h } from '../dom.js';
 import { t, tn } from '../i18n.js';
 import { send } from './connection.js';
 import { continueDeal, decision } from './dialogs.js';
 import { headerExtras } from './hooks.js';
 import { lastMoveLine } from './panel.js';
-import { CLOCKWISE, GAMES, S, TITLES, code, context, nameOfTableSeat, tableSeatOf } from './state.js';
+import { plate, ring } from './plates.js';
+import { scoreboard } from './scores.js';
+import { muteToggle } from './sound.js';
+import { CLOCKWISE, GAMES, S, TITLES, code, context, nameOfTableSeat, render } from './state.js';
 
 export function header() {
   const state = S.state || {};
@@ -20,6 +22,7 @@ export function header() {
   bits.push(h('a', { href: `/how/${S.info.game}`, target: '_blank', rel: 'noopener' }, t('How to play')));
   bits.push(h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
     title: t('The rules of this table') }, t('House rules')));
+  bits.push(muteToggle(render));
   bits.push(...headerExtras(S));
   return h('div', { class: 'table-head' }, bits);
 }
@@ -63,53 +66,27 @@ function statusLine(ctx) {
   return line;
 }
 
-function seatBox(ctx, dealSeat) {
-  const tableSeat = tableSeatOf(dealSeat);
-  const info = S.seats[tableSeat] || {};
-  const onTurn = ctx.state.to_move === tableSeat && ctx.state.phase === 'deal';
-  const isMe = dealSeat === ctx.me;
-  const box = h('section', {
-    class: `seat${onTurn ? ' on-turn' : ''}${isMe ? ' mine' : ''}`,
-    'aria-label': ctx.nameOf(dealSeat),
-    dataset: { seat: String(dealSeat) },
-  }, h('h3', {}, ctx.nameOf(dealSeat),
-    onTurn ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null,
-    info.away ? h('span', { class: 'away' }, ` · ${t('away: a bot plays')}`) : null,
-    info.kind === 'person' && !info.connected && !isMe
-      ? h('span', { class: 'away' }, ` · ${t('offline')}`) : null));
-  if (!isMe && ctx.view.hand_sizes) box.append(backs(ctx.view.hand_sizes[dealSeat]));
-  if (ctx.module.seatExtra) box.append(ctx.module.seatExtra(ctx, dealSeat));
-  return box;
-}
-
-function others(ctx) {
-  const n = ctx.view.players;
-  const me = ctx.me;
-  const order = [];
-  if (me === null || me === undefined) {
-    for (let i = 0; i < n; i += 1) order.push(i);
-    return order;
-  }
-  for (let i = 1; i < n; i += 1) order.push((me + i) % n);
-  return CLOCKWISE[ctx.game] ? order : order.reverse();
-}
-
 export function tableArea() {
   const ctx = context();
   ctx.module = GAMES[ctx.game];
   const area = h('section', { class: 'felt', 'aria-label': t('The table') });
   area.append(statusLine(ctx));
   if (ctx.state.last) area.append(lastMoveLine(ctx));
-  area.append(h('div', { class: 'others' }, others(ctx).map((s) => seatBox(ctx, s))));
-  area.append(h('div', { class: 'direction', 'aria-hidden': 'true' },
-    CLOCKWISE[ctx.game] ? t('Play passes to the left ↻') : t('Play passes to the right ↺')));
-  area.append(h('div', { class: 'centre' }, ctx.module.centre(ctx)));
+  const board = scoreboard(ctx);
+  if (board) area.append(board);
+  const direction = h('p', { class: 'direction' },
+    CLOCKWISE[ctx.game] ? t('Play passes to the left ↻') : t('Play passes to the right ↺'));
+  area.append(ring(ctx, [direction, h('div', { class: 'centre' }, ctx.module.centre(ctx))]));
+  if (ctx.module.below) area.append(ctx.module.below(ctx));
+  // my seat, my hand and the action bar: docked at the bottom of the screen
+  const dock = h('div', { class: 'dock' });
+  if (ctx.module.dockExtra) dock.append(ctx.module.dockExtra(ctx));
   if (ctx.me !== null && ctx.me !== undefined) {
-    const mine = seatBox(ctx, ctx.me);
+    const mine = plate(ctx, ctx.me);
     mine.append(ctx.module.hand(ctx));
-    area.append(mine);
+    dock.append(mine);
   } else if (S.seat !== null && S.seat !== undefined) {
-    area.append(h('p', { class: 'status' }, t('You are not dealt in this deal.')));
+    dock.append(h('p', { class: 'status' }, t('You are not dealt in this deal.')));
   }
   const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
   const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
@@ -123,7 +100,8 @@ export function tableArea() {
     bar.append(h('button', { type: 'button', id: 'hint', accesskey: 'h',
       onclick: () => send({ type: 'hint', version: ctx.state.version }) }, t('Hint (H)')));
   }
-  area.append(bar);
+  dock.append(bar);
+  area.append(dock);
   if (S.hint && S.state && S.hint.version === S.state.version) area.append(hintBox(ctx));
   if (ctx.me !== null && ctx.me !== undefined) {
     area.append(h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')));

@@ -6,6 +6,7 @@ import { h, unescapeHtml } from '../dom.js';
 import { t } from '../i18n.js';
 import { lastMoveText } from '../lastmove.js';
 import { send } from './connection.js';
+import { scoreSheet } from './scores.js';
 import { S, nameOfTableSeat, tableSeatOf } from './state.js';
 
 export function sidePanel() {
@@ -29,6 +30,8 @@ export function sidePanel() {
   });
   const panel = h('aside', { class: 'side' },
     h('details', { open: true }, h('summary', {}, t('Moves')), log),
+    (S.state && S.state.deal > 1) || S.dealEnd
+      ? h('details', { class: 'sheet' }, h('summary', {}, t('Score sheet')), scoreSheet()) : null,
     h('details', { open: true, class: 'chat' }, h('summary', {}, t('Chat')), chatList,
       S.seat !== null ? form : h('p', {}, t('Spectators read the chat.'))));
   setTimeout(() => { log.scrollTop = log.scrollHeight; chatList.scrollTop = chatList.scrollHeight; });

@@ -53,6 +53,13 @@ export function nameOfTableSeat(seat) {
   return info.name || t('seat {n}', { n: seat + 1 });
 }
 
+// A seat's name where room is short (the trick, the scoreboard): a bot without its level.
+export function shortNameOfTableSeat(seat) {
+  const info = S.seats[seat];
+  if (info && info.kind === 'bot' && seat !== S.seat) return t('Bot {n}', { n: seat + 1 });
+  return nameOfTableSeat(seat);
+}
+
 export function context() {
   const state = S.state || {};
   const view = state.view || {};
@@ -68,6 +75,7 @@ export function context() {
     ui: S.ui,
     hint: S.hint,
     nameOf: (dealSeat) => nameOfTableSeat(tableSeatOf(dealSeat)),
+    shortName: (dealSeat) => shortNameOfTableSeat(tableSeatOf(dealSeat)),
     act: (text) => actor(text),
     render,
   };

@@ -41,7 +41,7 @@ def test_a_whole_punttu_deal_by_clicking(new_page: Any) -> None:
         plays += 1
         if plays == 4:
             # the move log names what I played; a finished trick is named with its winner
-            expect(page.locator(".log")).to_contain_text("you:")
+            expect(page.locator(".log")).to_contain_text("You played")
             expect(page.locator(".last-trick, .trick-winner").first).to_contain_text(
                 re.compile(r"(Last trick|Trick to)")
             )
@@ -77,6 +77,6 @@ def test_keyboard_only_play_of_a_trick_on_a_phone(new_page: Any) -> None:
         assert focused
         page.keyboard.press("Enter")
         expect(page.locator(".log li").nth(before)).to_be_attached()
-        expect(page.locator(".log")).to_contain_text("you:")
+        expect(page.locator(".log")).to_contain_text("You played")
     expect(page.locator(".shortcuts")).to_contain_text("Enter")
     assert page.js_errors == []

@@ -59,6 +59,12 @@ export default {
           h('span', { class: 'cards' }, last.cards.map(([, card]) => cardEl(ctx.deck, card, { small: true })))));
       }
     }
+    if (view.played) {
+      // PU-21: a table that shows every played card (for beginners)
+      parts.push(h('div', { class: 'played' }, h('span', {}, t('Played cards:')), ' ',
+        view.played.length ? h('span', { class: 'cards' }, view.played.map((card) => cardEl(ctx.deck, card, { small: true })))
+          : t('none yet')));
+    }
     return parts;
   },
 

@@ -2,6 +2,7 @@
 // captured cards by side; the deal's breakdown (card points, sweeps, primiera).
 import { cardNames } from '../actions.js';
 import { cardEl } from '../cards.js';
+import { lastMoveText } from '../lastmove.js';
 import { h } from '../dom.js';
 import { num, t } from '../i18n.js';
 import { simpleHand } from './common.js';
@@ -27,10 +28,14 @@ export default {
         : h('p', { class: 'empty' }, t('The table is empty.'))));
     const capture = ctx.ui.lastCapture;
     if (capture) {
+      // the last capture stays in view (the memory rule), worded as the last-move line and log
+      const mine = capture.seat === ctx.me;
       parts.push(h('p', { class: 'capture-note', role: 'status' },
         capture.sweep
           ? t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) })
-          : t('{name} captured {cards}.', { name: ctx.nameOf(capture.seat), cards: cardNames(ctx.deck, capture.taken) })));
+          : lastMoveText({ deck: ctx.deck, game: 'putto', last: { action: `capture ${capture.card}` },
+            name: ctx.nameOf(capture.seat), mine, events: [capture] }),
+        h('span', { class: 'cards' }, (capture.taken || []).map((c) => cardEl(ctx.deck, c, { small: true })))));
     }
     const choice = ctx.ui.choice;
     if (choice && ctx.myTurn) {

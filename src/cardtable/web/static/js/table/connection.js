@@ -133,11 +133,13 @@ function receive(message) {
 function onState(message) {
   const previous = S.state;
   const newDeal = !previous || previous.deal !== message.deal;
+  // each entry keeps its deal and the events it caused, to be worded as the felt words it
   if (Array.isArray(message.log)) {
-    S.log = message.log.map(([seat, action, by]) => ({ seat, action, by, deal: true }));
+    S.log = message.log.map(([seat, action, by]) => ({ seat, action, by, deal: true,
+      dealNo: message.deal }));
   } else if (message.last && (!previous || previous.version !== message.version)) {
     S.log.push({ seat: message.last.seat, action: message.last.action, by: message.last.by,
-      table: true });
+      table: true, dealNo: message.deal, events: message.events || [] });
   }
   if (newDeal && previous) {
     S.ui = {};

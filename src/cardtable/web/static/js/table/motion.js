@@ -18,7 +18,7 @@ function cardsOf(root) {
   const found = new Map();
   const seen = {};
   for (const el of root.querySelectorAll('[data-card]')) {
-    if (el.closest('.log, .dialog, .last-trick, .breakdown-hands')) continue;
+    if (el.closest('.log, .dialog, .last-trick, .breakdown-hands, .capture-note, .played')) continue;
     const card = el.dataset.card;
     seen[card] = (seen[card] || 0) + 1;
     found.set(`${card}#${seen[card]}`, el);

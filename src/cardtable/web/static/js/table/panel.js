@@ -1,6 +1,5 @@
 // The side panel (the move log and the chat), and the felt's last-move line, which words a move
 // as the log does.
-import { describe } from '../actions.js';
 import { deckOf } from '../cards.js';
 import { h, unescapeHtml } from '../dom.js';
 import { t } from '../i18n.js';
@@ -9,12 +8,43 @@ import { send } from './connection.js';
 import { scoreSheet } from './scores.js';
 import { S, nameOfTableSeat, tableSeatOf } from './state.js';
 
+// The log follows the table's memory rule (issue 16 §4, PU-20, PU-21): what a player at a
+// real table still sees. Punttu shows the current and the last trick's moves (every move with
+// ``show_played``), Putto the moves since the last capture; earlier deals are gone. Pontinho
+// lays everything open on the table: all of its log is shown.
+export function visibleLog() {
+  const game = S.info.game;
+  const view = (S.state && S.state.view) || {};
+  const deal = S.state && S.state.deal;
+  if (game === 'pontinho' || (game === 'punttu' && view.options && view.options.show_played)) {
+    return { entries: S.log, hidden: false };
+  }
+  const current = S.log.filter((entry) => entry.dealNo === deal);
+  let shown = current;
+  if (game === 'punttu') {
+    const n = view.players || 1;
+    const trick = Math.floor(current.length / n);
+    shown = current.filter((_, i) => Math.floor(i / n) >= trick - 1);
+  } else if (game === 'putto') {
+    let from = 0;
+    current.forEach((entry, i) => { if (entry.action.startsWith('capture')) from = i; });
+    shown = current.slice(from);
+  }
+  return { entries: shown, hidden: shown.length < S.log.length };
+}
+
+function logLine(deck, entry) {
+  const seat = entry.table ? entry.seat : tableSeatOf(entry.seat);
+  const text = lastMoveText({ deck, game: S.info.game, last: { ...entry, seat },
+    name: nameOfTableSeat(seat), mine: S.seat !== null && seat === S.seat, events: entry.events });
+  return h('li', {}, text, byNote(entry.by));
+}
+
 export function sidePanel() {
   const deck = deckOf(S.info.game);
+  const { entries, hidden } = visibleLog();
   const log = h('ol', { class: 'log', 'aria-label': t('Moves') },
-    S.log.slice(-60).map((entry) => h('li', {},
-      h('span', { class: 'who' }, `${nameOfTableSeat(entry.table ? entry.seat : tableSeatOf(entry.seat))}: `),
-      describe(deck, entry.action), byNote(entry.by))));
+    entries.slice(-60).map((entry) => logLine(deck, entry)));
   const chatList = h('ul', { class: 'chat-lines', 'aria-label': t('Chat'), 'aria-live': 'polite' },
     S.chat.map((line) => h('li', {}, h('b', {}, `${unescapeHtml(line.name)}: `),
       unescapeHtml(line.text))));
@@ -29,7 +59,9 @@ export function sidePanel() {
     input.value = '';
   });
   const panel = h('aside', { class: 'side' },
-    h('details', { open: true }, h('summary', {}, t('Moves')), log),
+    h('details', { open: true }, h('summary', {}, t('Moves')),
+      hidden ? h('p', { class: 'memory-note' }, t('Earlier moves are not shown: remembering them is part of the game.')) : null,
+      log),
     (S.state && S.state.deal > 1) || S.dealEnd
       ? h('details', { class: 'sheet' }, h('summary', {}, t('Score sheet')), scoreSheet()) : null,
     h('details', { open: true, class: 'chat' }, h('summary', {}, t('Chat')), chatList,

@@ -80,7 +80,7 @@ def test_hint_shows_the_strong_bots_choice(new_page: Any) -> None:
     page.locator(ENABLED).first.wait_for()
     page.keyboard.press("h")
     hint = page.locator(".hint")
-    expect(hint).to_contain_text("Strongest bot: play ")
+    expect(hint).to_contain_text("The strongest bot would play ")
     hinted = page.locator(".hand button.card.hinted")
     expect(hinted).to_have_count(1)
     screenshot(page, "hint-laptop")

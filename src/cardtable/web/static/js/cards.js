@@ -15,7 +15,10 @@ export function cardBase(card) {
 export function cardSrc(deck, card) {
   const base = cardBase(card);
   const pictures = deck === 'italian' ? 'latin' : deck;
-  return `/cards/${pictures}/${base === '*' ? 'joker' : base}.svg`;
+  // the player's choice of Latin indices (table/settings.js): 1–7 10 11 12, or S C R
+  const index = pictures === 'latin' ? localStorage.getItem('cardtable:index') : null;
+  const query = index === 'numbers' || index === 'letters' ? `?index=${index}` : '';
+  return `/cards/${pictures}/${base === '*' ? 'joker' : base}.svg${query}`;
 }
 
 // A card picture; with onClick it is a button (tab to it, Enter or Space plays it).

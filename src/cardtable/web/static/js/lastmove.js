@@ -42,8 +42,8 @@ export function lastMoveText({ deck, game, last, name, mine, events }) {
   }
   // which cards a capture took only its event says (absent after a reload)
   if (!event && verb === 'capture') {
-    return t(mine ? 'You captured with {card}.' : '{name} captured with {card}.',
-      { name, card: cardName(deck, rest[0] || '') });
+    const fields = { name, card: cardName(deck, rest[0] || '') };
+    return mine ? t('You captured with {card}.', fields) : t('{name} captured with {card}.', fields);
   }
   const cards = cardsOf(last.action);
   const fields = {

@@ -6,6 +6,7 @@ import { cardNames, cardsOf, describe, sameCards, split } from '../actions.js';
 import { backEl, cardEl } from '../cards.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import { whyNotMeld } from './meldwhy.js';
 
 const RANKS = 'A23456789TJQK';
 const SUITS = 'shdc';
@@ -192,9 +193,13 @@ export default {
       else ui.selected.add(index);
       ctx.render();
     };
+    // the hint's cards are outlined in my hand (one mark per card the hint names)
+    const hinted = ctx.hint && ctx.hint.version === ctx.state.version ? cardsOf(ctx.hint.action) : [];
     const cards = ui.order.map((card, i) => {
       const el = cardEl(ctx.deck, card, { key: `po-${i}`, selected: ui.selected.has(i),
         onClick: () => toggle(i) });
+      const at = hinted.indexOf(card);
+      if (at >= 0) { hinted.splice(at, 1); el.classList.add('hinted'); }
       const before = i > 0 ? ui.order[i - 1] : null;
       if (ui.grouped && before && suitKey(before) !== suitKey(card)) el.classList.add('group-start');
       el.addEventListener('keydown', (event) => {
@@ -267,7 +272,13 @@ export default {
         t('Take {card} into a meld', { card: cardNames(ctx.deck, [top]) }), 'take'));
     }
     if (legalOf(ctx, 'meld').length) {
-      buttons.push(buttonsFor(ctx, matching(ctx, 'meld', selection), t('Meld the selected cards'), 'meld'));
+      const melds = matching(ctx, 'meld', selection);
+      buttons.push(buttonsFor(ctx, melds, t('Meld the selected cards'), 'meld'));
+      const layoffs = legalOf(ctx, 'layoff').filter((text) => sameCards(cardsOf(text), selection));
+      const discards = matching(ctx, 'discard', selection);
+      if (selection.length && !melds.length && !layoffs.length && !discards.length) {
+        buttons.push(h('p', { class: 'why-not', role: 'status' }, whyNotMeld(selection)));
+      }
     }
     if (legalOf(ctx, 'discard').length) {
       buttons.push(buttonsFor(ctx, matching(ctx, 'discard', selection), t('Discard'), 'discard'));

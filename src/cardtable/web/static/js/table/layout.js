@@ -109,17 +109,20 @@ export function tableArea() {
   return area;
 }
 
+// The hint in plain words: what the strongest bot would do, and how it decided (it imagined
+// ways the deal could go on and scored each move 0 to 100), the runners-up after it.
 function hintBox(ctx) {
   const hint = S.hint;
   const best = hint.alternatives[0];
+  const parts = [h('strong', {}, t('Hint')), ' ',
+    t('The strongest bot would {action}.', { action: describe(ctx.deck, hint.action) })];
   // the numbers only when the bot searched (a forced move, or no time at all, has none)
-  const reason = best && hint.iterations > 0 && best.tries > 0
-    ? tn('Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).',
-      'Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).', hint.iterations,
-      { action: describe(ctx.deck, hint.action), score: best.score, tries: best.tries,
-        iterations: hint.iterations })
-    : t('The strongest bot would {action}.', { action: describe(ctx.deck, hint.action) });
-  return h('div', { class: 'hint', role: 'status' }, h('strong', {}, t('Hint')), ' ', reason,
+  if (best && hint.iterations > 0 && best.tries > 0) {
+    parts.push(' ', tn('It imagined {iterations} way the deal could go on from what you can see; this move did best, scoring {score} out of 100 on average.',
+      'It imagined {iterations} ways the deal could go on from what you can see; this move did best, scoring {score} out of 100 on average.',
+      hint.iterations, { iterations: hint.iterations, score: best.score }));
+  }
+  return h('div', { class: 'hint', role: 'status' }, parts,
     hint.alternatives.length > 1 ? h('ul', {}, hint.alternatives.slice(1).map((a) => h('li', {},
-      t('{action}: {score}%', { action: describe(ctx.deck, a.action), score: a.score })))) : null);
+      t('{action}: {score} out of 100', { action: describe(ctx.deck, a.action), score: a.score })))) : null);
 }

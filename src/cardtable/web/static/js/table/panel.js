@@ -6,7 +6,8 @@ import { t } from '../i18n.js';
 import { lastMoveText } from '../lastmove.js';
 import { send } from './connection.js';
 import { scoreSheet } from './scores.js';
-import { S, nameOfTableSeat, tableSeatOf } from './state.js';
+import { settingsPanel } from './settings.js';
+import { S, nameOfTableSeat, render, tableSeatOf } from './state.js';
 
 // The log follows the table's memory rule (issue 16 §4, PU-20, PU-21): what a player at a
 // real table still sees. Punttu shows the current and the last trick's moves (every move with
@@ -64,6 +65,7 @@ export function sidePanel() {
       log),
     (S.state && S.state.deal > 1) || S.dealEnd
       ? h('details', { class: 'sheet' }, h('summary', {}, t('Score sheet')), scoreSheet()) : null,
+    settingsPanel(S.info.game, render),
     h('details', { open: true, class: 'chat' }, h('summary', {}, t('Chat')), chatList,
       S.seat !== null ? form : h('p', {}, t('Spectators read the chat.'))));
   setTimeout(() => { log.scrollTop = log.scrollHeight; chatList.scrollTop = chatList.scrollHeight; });

@@ -3,6 +3,7 @@
 // connection (connection.js) writes what comes from the server.
 import { deckOf } from '../cards.js';
 import { t } from '../i18n.js';
+import { setting, sortHand } from './settings.js';
 import punttu from '../games/punttu.js';
 import putto from '../games/putto.js';
 import pontinho from '../games/pontinho.js';
@@ -78,5 +79,7 @@ export function context() {
     shortName: (dealSeat) => shortNameOfTableSeat(tableSeatOf(dealSeat)),
     act: (text) => actor(text),
     render,
+    setting,
+    sortHand,
   };
 }

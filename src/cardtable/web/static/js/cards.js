@@ -49,7 +49,7 @@ export function backEl(small = true) {
 
 // A row of overlapping backs for a hand we may not see, with its size as text.
 export function backs(count) {
-  const row = h('span', { class: 'backs', 'aria-label': t('cards in hand: {n}', { n: count }) });
+  const row = h('span', { class: 'backs', role: 'img', 'aria-label': t('cards in hand: {n}', { n: count }) });
   for (let i = 0; i < Math.min(count, 12); i += 1) row.append(backEl(true));
   row.append(h('span', { class: 'count', 'aria-hidden': 'true' }, num(count)));
   return row;

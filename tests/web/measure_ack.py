@@ -29,7 +29,13 @@ let clicked = null;
 document.addEventListener('click', (e) => {
   if (e.target.closest && e.target.closest('.hand button.card')) clicked = performance.now();
 }, true);
+window.__sends = [];
 const Native = window.WebSocket;
+const nativeSend = Native.prototype.send;
+Native.prototype.send = function (data) {
+  if (clicked !== null && String(data).includes('"action"')) window.__sends.push(performance.now() - clicked);
+  return nativeSend.call(this, data);
+};
 window.WebSocket = class extends Native {
   constructor(...args) {
     super(...args);
@@ -42,7 +48,7 @@ window.WebSocket = class extends Native {
 """
 
 
-def measure(plays: int, viewport: dict[str, int]) -> list[float]:
+def measure(plays: int, viewport: dict[str, int], sends: list[float]) -> list[float]:
     """Milliseconds from click to ack of ``plays`` moves, over as many deals as it takes."""
     times: list[float] = []
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
@@ -67,6 +73,7 @@ def measure(plays: int, viewport: dict[str, int]) -> list[float]:
                     page.locator(ENABLED).first.click()
                     page.wait_for_function(f"window.__acks.length > {before}", timeout=20_000)
                     times.append(float(page.evaluate("window.__acks[window.__acks.length - 1]")))
+                    sends.append(float(page.evaluate("window.__sends[window.__sends.length - 1] ?? -1")))
         finally:
             browser.close()
             server.stop()
@@ -78,10 +85,12 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=30)
     parser.add_argument("--viewport", choices=("phone", "laptop"), default="laptop")
     args = parser.parse_args()
-    times = measure(args.plays, PHONE if args.viewport == "phone" else LAPTOP)
+    sends: list[float] = []
+    times = measure(args.plays, PHONE if args.viewport == "phone" else LAPTOP, sends)
     print(f"click→ack over {len(times)} plays ({args.viewport}): median "
           f"{statistics.median(times):.1f} ms, p90 "
-          f"{sorted(times)[int(len(times) * 0.9) - 1]:.1f} ms, max {max(times):.1f} ms")
+          f"{sorted(times)[int(len(times) * 0.9) - 1]:.1f} ms, max {max(times):.1f} ms; "
+          f"click→send median {statistics.median(sends):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -17,11 +17,13 @@ export function send(message) {
 }
 
 export function act(text) {
-  if (!S.state) return;
+  if (!S.state || S.sent === S.state.version) return; // one move per state: a double click sends one
   S.hint = null;
   S.sent = S.state.version; // nothing more is offered until the server answers
   send({ type: 'action', action: text, version: S.state.version });
-  render();
+  // The move is sent; the redraw that disables the cards waits for the next frame, so that the
+  // server's answer, arriving meanwhile, is not queued behind it (click→ack as fast as before).
+  requestAnimationFrame(() => render());
 }
 setActor(act);
 

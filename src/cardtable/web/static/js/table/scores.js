@@ -80,10 +80,10 @@ export function placings(outcome, game) {
     if (i === 0 || row.won !== rows[i - 1].won || row.points !== rows[i - 1].points) place = i + 1;
     row.place = place;
   });
-  const medals = ['🥇', '🥈', '🥉'];
+  // the first three places in gold, silver and bronze (app.css), the number read out by the list
   return h('ol', { class: 'placings' }, rows.map((row) => h('li', {
-    class: row.won ? 'winner' : '', value: String(row.place) },
-  h('span', { class: 'medal', 'aria-hidden': 'true' }, medals[row.place - 1] || ''),
+    class: `${row.won ? 'winner ' : ''}place-${Math.min(row.place, 4)}`, value: String(row.place) },
+  h('span', { class: 'medal', 'aria-hidden': 'true' }),
   h('span', { class: 'who' }, sideName(row.side)),
   h('span', { class: 'pts' }, tn('{n} point', '{n} points', row.points, { n: num(row.points) })))));
 }

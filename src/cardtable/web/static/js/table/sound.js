@@ -103,5 +103,5 @@ export function muteToggle(rerender) {
       localStorage.setItem(MUTE, off ? '0' : '1');
       if (off) context();
       rerender();
-    } }, off ? `🔇 ${t('Sound off')}` : `🔊 ${t('Sound on')}`);
+    } }, off ? t('Sound off') : `♪ ${t('Sound on')}`);
 }

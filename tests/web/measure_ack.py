@@ -33,7 +33,9 @@ window.__sends = [];
 const Native = window.WebSocket;
 const nativeSend = Native.prototype.send;
 Native.prototype.send = function (data) {
-  if (clicked !== null && String(data).includes('"action"')) window.__sends.push(performance.now() - clicked);
+  if (clicked !== null && String(data).includes('"action"')) {
+    window.__sends.push(performance.now() - clicked);
+  }
   return nativeSend.call(this, data);
 };
 window.WebSocket = class extends Native {
@@ -41,7 +43,10 @@ window.WebSocket = class extends Native {
     super(...args);
     this.addEventListener('message', (event) => {
       const m = JSON.parse(event.data);
-      if (m.type === 'ack' && clicked !== null) { window.__acks.push(performance.now() - clicked); clicked = null; }
+      if (m.type === 'ack' && clicked !== null) {
+        window.__acks.push(performance.now() - clicked);
+        clicked = null;
+      }
     });
   }
 };
@@ -73,7 +78,8 @@ def measure(plays: int, viewport: dict[str, int], sends: list[float]) -> list[fl
                     page.locator(ENABLED).first.click()
                     page.wait_for_function(f"window.__acks.length > {before}", timeout=20_000)
                     times.append(float(page.evaluate("window.__acks[window.__acks.length - 1]")))
-                    sends.append(float(page.evaluate("window.__sends[window.__sends.length - 1] ?? -1")))
+                    sends.append(float(page.evaluate(
+                        "window.__sends[window.__sends.length - 1] ?? -1")))
         finally:
             browser.close()
             server.stop()

@@ -23,7 +23,8 @@ def violations(page: Any) -> list[str]:
     found = page.evaluate("""async () => {
       const result = await axe.run(document, { resultTypes: ['violations'] });
       return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
+        .map((v) => `${v.id}: ${v.help} (${
+          v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
     }""")
     return list(found)
 

@@ -171,8 +171,8 @@ def test_punttus_last_trick_stays_on_one_row_on_a_phone(new_page: Any, live: Any
     while not page.locator(".last-trick .cards").count():
         assert my_turn(page, decided)
         assert len(decided) < 8
-    tops = page.evaluate(
-        "[...document.querySelectorAll('.last-trick .card')].map((c) => c.getBoundingClientRect().top)")
+    tops = page.evaluate("[...document.querySelectorAll('.last-trick .card')]"
+                         ".map((c) => c.getBoundingClientRect().top)")
     assert len(tops) == 5 and len(set(tops)) == 1
     screenshot(page, "punttu-last-trick-phone")
 

@@ -249,7 +249,10 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Card size"),
     N_("Deal"),
     N_("Earlier moves are not shown: remembering them is part of the game."),
-    N_("Neither a set (one rank) nor a run (one suit): these cards are of several ranks and suits."),
+    N_(
+        "Neither a set (one rank) nor a run (one suit): these cards are of several ranks and "
+        "suits."
+    ),
     N_("No deal is finished yet."),
     N_("Played cards:"),
     N_("Score sheet"),

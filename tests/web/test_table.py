@@ -20,7 +20,10 @@ ENABLED = ".hand button.card:not([disabled])"
 COUNT_ANIMATIONS = """
 window.__animations = 0;
 const native = Element.prototype.animate;
-Element.prototype.animate = function (...args) { window.__animations += 1; return native.apply(this, args); };
+Element.prototype.animate = function (...args) {
+  window.__animations += 1;
+  return native.apply(this, args);
+};
 """
 
 
@@ -104,7 +107,8 @@ def test_eight_seats_around_the_felt_on_a_phone(new_page: Any, live: Any, game: 
     # bottom of the side that play passes to (Punttu to the right, Putto to the left)
     assert page.locator(f".ring-{next_side} .seat").last.get_attribute("data-seat") == "1"
     expect(page.locator(".chip.dealer")).to_have_count(1)
-    expect(page.locator(".others .avatar").first).to_have_text("B2" if next_side == "left" else "B7")
+    first = "B2" if next_side == "left" else "B7"  # the top of the left column
+    expect(page.locator(".others .avatar").first).to_have_text(first)
     expect(page.locator(".chip.level").first).to_have_text("random")
     if game == "punttu":
         expect(page.locator(".scoreboard .score")).to_have_count(players)

@@ -16,7 +16,8 @@ function sideOf(view, seat) {
 export default {
   onEvents(ctx, events) {
     const capture = events.find((e) => e.kind === 'capture');
-    ctx.ui.lastCapture = capture || (events.some((e) => e.kind === 'play') ? null : ctx.ui.lastCapture);
+    // the memory rule (issue 16 §4): the last capture stays in view until the next one
+    if (capture) ctx.ui.lastCapture = capture;
     ctx.ui.choice = null;
   },
 

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster
+.PHONY: run test lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -31,7 +31,7 @@ run: $(PLAY_STAMP)
 	$(BIN)/cardtable serve --host $(HOST)
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass.
-test: $(STAMP) chromium postgresql redis
+test: $(STAMP) chromium postgresql redis axe
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -46,6 +46,13 @@ chromium:
 		else echo "!!! /usr/bin/chromium is missing and this is not root: the browser tests" \
 			"will be SKIPPED. Install it with: sudo apt-get install -y chromium !!!"; fi; \
 	fi
+
+# The accessibility scan injects axe-core (npm, pinned in tests/web/axe/package.json).
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+axe: $(AXE)
+$(AXE): tests/web/axe/package.json
+	@if command -v npm >/dev/null; then npm install --no-audit --no-fund --prefix tests/web/axe && touch $(AXE); \
+	else echo "!!! npm is missing: the accessibility scan will be SKIPPED. Install it with: apt-get install -y npm !!!"; fi
 
 # The server tests run on SQLite and on a throwaway PostgreSQL cluster made from Debian's binaries.
 postgresql:

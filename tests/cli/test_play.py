@@ -213,7 +213,7 @@ def test_show_played_option_shows_earlier_tricks() -> None:
 
 def test_one_bot_per_other_seat() -> None:
     result = run(
-        "punttu", "--players", "3", "--seat", "1", "--bots", "random,heuristic",
+        "punttu", "--players", "3", "--seat", "2", "--bots", "random,heuristic",
         "--delay", "0", "--seed", "2", input="q\n",
     )
     assert result.exit_code == 0, result.output
@@ -228,7 +228,8 @@ def test_one_bot_per_other_seat() -> None:
     [
         (["puntu"], "did you mean punttu"),
         (["punttu", "--players", "9"], "2 to 8 players"),
-        (["punttu", "--seat", "4"], "from 0 to 3"),
+        (["punttu", "--seat", "5"], "from 1 to 4"),  # counted from 1, as the table shows
+        (["punttu", "--seat", "0"], "from 1 to 4"),
         (["punttu", "--bots", "random,random"], "exactly 3 names"),
         (["punttu", "--bots", "nobody"], "unknown bot 'nobody'"),
         (["punttu", "-o", "deals"], "key=value"),

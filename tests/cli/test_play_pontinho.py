@@ -72,6 +72,15 @@ def test_take_by_numbers_means_the_top_discard_and_those_cards() -> None:
     assert understand(state, "take 9s 9h 9d") == "take 9s 9h 9d"  # the game's own notation
 
 
+def test_take_after_drawing_says_it_is_too_late() -> None:
+    # issue 16 §7: 'take' after a draw asked to "name the cards of the meld"
+    state = setup_state()
+    state.apply("draw")
+    for text in ("take", "take 3 4"):
+        with pytest.raises(CardtableError, match="you have drawn this turn"):
+            understand(state, text)
+
+
 def test_melds_discards_and_layoffs_by_numbers() -> None:
     state = setup_state()
     state.apply("draw")  # hand: Qs Ks 9h 2d 9d 4c 5c 6c 7c *
@@ -94,7 +103,7 @@ def test_melds_discards_and_layoffs_by_numbers() -> None:
 
 def test_typed_turns_with_the_engines_reason_on_a_bad_meld() -> None:
     result = run(
-        "--players", "4", "--seat", "0", "--bots", "random", "--seed", "7",
+        "--players", "4", "--seat", "1", "--bots", "random", "--seed", "7",
         input="meld 1 2 3\nmeld 1 8 10\nd\ndiscard 5\n2\nq\n",
     )
     assert result.exit_code == 0, result.output

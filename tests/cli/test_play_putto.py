@@ -208,7 +208,7 @@ def test_help_lists_the_putto_commands() -> None:
 
 def test_the_table_shows_teams_partner_stock_and_sides() -> None:
     result = run(
-        "--players", "4", "--seat", "1", "--bots", "random", "--seed", "2", input="q\n"
+        "--players", "4", "--seat", "2", "--bots", "random", "--seed", "2", input="q\n"
     )
     assert result.exit_code == 0, result.output
     out = result.output

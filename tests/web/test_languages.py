@@ -230,7 +230,7 @@ def test_finished_match_and_its_replay_in_every_language(
     page = seated_page(new_page, lang, joined)
     dialog = page.get_by_role("dialog")
     expect(dialog.locator("#match-end-title")).to_be_visible()
-    expect(dialog.locator("table.points tbody tr")).to_have_count(2)
+    expect(dialog.locator(".placings li")).to_have_count(2)
     assert_translated(page, lang, "match end")
     shot(page, f"{lang}-match-end")
     page.goto(f"/replay/{joined['code']}/1")

@@ -62,13 +62,23 @@ def card_label(text: str, deck: Deck) -> str:
     raise CardError(_("unknown deck {deck!r}: expected latin, italian or french").format(deck=deck))
 
 
-def card_svg(text: str, deck: Deck) -> str:
-    """The picture of one card, e.g. ``card_svg("7c", "latin")``, as SVG text."""
+#: The corner indices of the Spanish-suited pack as players of each tradition know them
+#: (issue 16 §6): numbers 1–7, 10, 11, 12, or sota, caballo, rey as S, C, R.
+LATIN_INDICES: dict[str, dict[str, str]] = {
+    "numbers": {"A": "1", "J": "10", "Q": "11", "K": "12"},
+    "letters": {"A": "1", "J": "S", "Q": "C", "K": "R"},
+}
+
+
+def card_svg(text: str, deck: Deck, index: str | None = None) -> str:
+    """The picture of one card, e.g. ``card_svg("7c", "latin")``, as SVG text; ``index`` picks
+    the Latin pack's corner indices (``LATIN_INDICES``; None: A, J, Q, K)."""
     label = card_label(text, deck)
     if deck in ("latin", "italian"):
         card = str(parse_latin(text))
         rank, suit = card[:-1], LATIN_SUITS[card[-1]]
-        body = _face(rank, suit, _latin_centre(rank, suit))
+        shown = LATIN_INDICES.get(index or "", {}).get(rank, rank)
+        body = _index(shown, suit.ink, lambda x, y: suit.sign(x, y, 20)) + _latin_centre(rank, suit)
     else:
         card = str(parse_french(text))
         if card == "*":
@@ -127,7 +137,7 @@ def _blank() -> str:
 def _index(rank: str, ink: str, sign: Callable[[float, float], str]) -> str:
     """The corner index (rank over suit), top left and, turned round, bottom right."""
     shown = "10" if rank == "T" else rank
-    size, spacing = (28, ' letter-spacing="-2.5"') if shown == "10" else (36, "")
+    size, spacing = (28, ' letter-spacing="-2.5"') if len(shown) > 1 else (36, "")
     baseline = 37 if size == 36 else 34
     corner = (
         f'<text x="17" y="{baseline}" font-family="{FONT}" font-size="{size}" '

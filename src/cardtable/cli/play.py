@@ -1,6 +1,6 @@
 """``cardtable play``: play a whole match in the terminal against bots, or watch bots play.
 
-    cardtable play punttu --players 4 --seat 0 --bots heuristic --seed 7
+    cardtable play punttu --players 4 --seat 1 --bots heuristic --seed 7
 
 The command builds the table, the bots and the match, then hands them to the generic
 ``Session`` loop; how the game looks is its ``TableRenderer`` (``cardtable.terminal``).
@@ -98,7 +98,7 @@ def record_text(record: dict[str, Any]) -> str:
     type=int,
     default=None,
     metavar="S",
-    help=_("Your seat, from 0 (default 0). Seats play in order 0, 1, 2…"),
+    help=_("Your seat, from 1 (default 1), as the table shows seats. Seats play in order 1, 2, 3…"),
 )
 @click.option(
     "--bots",
@@ -149,11 +149,12 @@ def play(
     table = make_table(game_name, players, assignments)
     if watch and seat is not None:
         raise click.UsageError(_("--watch has no human seat: leave out --seat"))
-    human = None if watch else (0 if seat is None else seat)
+    # seats are counted from 1 on the command line as on the screen (issue 16 §7)
+    human = None if watch else (0 if seat is None else seat - 1)
     if human is not None and not 0 <= human < table.players:
         raise click.BadParameter(
-            _("your seat must be from 0 to {high} at a table of {n}, not {seat}").format(
-                high=table.players - 1, n=table.players, seat=human
+            _("your seat must be from 1 to {n} at a table of {n}, not {seat}").format(
+                n=table.players, seat=seat
             ),
             param_hint="--seat",
         )

@@ -398,6 +398,15 @@ class PontinhoTable(TableRenderer):
         if not words:
             return text
         head = _SHORT.get(words[0].lower(), words[0].lower())
+        if head == "take" and not any(a.kind == "take" for a in legal) and view["discard"]:
+            # PO-6: the discard is taken instead of drawing; after a draw it is too late, and
+            # "name the cards of the meld" would send the player looking for the wrong mistake
+            raise CardtableError(
+                _("you cannot take the discard now: you have drawn this turn (meld, lay off or "
+                  "discard)")
+                if view.get("phase") != "draw"
+                else _("you cannot take the discard: no meld of your cards takes it")
+            )
         if len(words) == 1:
             if head in DRAW_WORDS or head == "draw":
                 return next((a for a in legal if a.kind == "draw"), "draw")

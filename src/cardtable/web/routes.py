@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 import cardtable
-from cardtable.art.cards import back_svg, card_svg
+from cardtable.art.cards import LATIN_INDICES, back_svg, card_svg
 from cardtable.art.deck import deck_cards
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError, UnknownGame
@@ -198,8 +198,8 @@ def strings(lang: str) -> Any:
     return catalog(lang if lang in LANGUAGES else "en")
 
 
-@lru_cache(maxsize=256)
-def _picture(deck: str, name: str) -> str | None:
+@lru_cache(maxsize=512)
+def _picture(deck: str, name: str, index: str | None = None) -> str | None:
     if name == "back":
         return back_svg()
     if deck not in ("latin", "french"):
@@ -207,12 +207,13 @@ def _picture(deck: str, name: str) -> str | None:
     card = "*" if name == "joker" else name
     if card not in deck_cards(deck):  # type: ignore[arg-type]
         return None
-    return card_svg(card, deck)  # type: ignore[arg-type]
+    return card_svg(card, deck, index if index in LATIN_INDICES else None)  # type: ignore[arg-type]
 
 
 @router.get("/cards/{deck}/{name}.svg", include_in_schema=False)
-def card_picture(deck: str, name: str) -> Response:
-    svg = _picture(deck, name)
+def card_picture(deck: str, name: str, index: str | None = None) -> Response:
+    """A card's picture; ``?index=numbers`` or ``letters`` picks the Latin pack's indices."""
+    svg = _picture(deck, name, index)
     if svg is None:
         return JSONResponse(
             {"error": {"code": "http/not_found", "message": _("there is no such card")}},

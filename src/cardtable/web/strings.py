@@ -248,6 +248,47 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("about {points} points lost (95% CI: {low} to {high}); better: {move}"),
     N_("The coach found no move that surely lost points."),
     N_("The coach marks:"),
+    # the table of issue 16: seats, scores, settings, sound, the memory rule
+    N_("1–7, 10, 11, 12"),
+    N_("1–7, S, C, R"),
+    N_("A meld needs at least one card that is not a joker."),
+    N_("A meld needs at least three cards."),
+    N_("A run needs consecutive ranks of one suit (a joker may fill one gap)."),
+    N_("A set needs each card in a different suit."),
+    N_("A, J, Q, K"),
+    N_("Bot {n}"),
+    N_("Card indices"),
+    N_("Card size"),
+    N_("Deal"),
+    N_("Earlier moves are not shown: remembering them is part of the game."),
+    N_(
+        "Neither a set (one rank) nor a run (one suit): these cards are of several ranks and "
+        "suits."
+    ),
+    N_("No deal is finished yet."),
+    N_("Played cards:"),
+    N_("Score sheet"),
+    N_("Scoreboard"),
+    N_("Settings"),
+    N_("Sort my hand"),
+    N_("Sound off"),
+    N_("Sound on"),
+    N_("Tap a card to lift it, tap again to play it"),
+    N_("These cards cannot be laid down now: perhaps first draw, or take the discard."),
+    N_("This set cannot be laid down now (see the rules on sets and jokers)."),
+    N_("Your turn"),
+    N_("as dealt"),
+    N_("can capture"),
+    N_("dealer"),
+    N_("large"),
+    N_("none yet"),
+    N_("normal"),
+    N_("small"),
+    N_("sweeps"),
+    N_("this deal"),
+    N_("{action}: {score} out of 100"),
+    N_("You captured with {card}."),
+    N_("{name} captured with {card}."),
 )
 
 #: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog
@@ -256,6 +297,13 @@ CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
     N_plural("Trick to {name} ({points} point).", "Trick to {name} ({points} points)."),
     N_plural("Last trick: {name} ({points} point)", "Last trick: {name} ({points} points)"),
     N_plural("The deal as dealt ({total} move).", "The deal as dealt ({total} moves)."),
+    N_plural("{n} point", "{n} points"),
+    N_plural(
+        "It imagined {iterations} way the deal could go on from what you can see; this move did "
+        "best, scoring {score} out of 100 on average.",
+        "It imagined {iterations} ways the deal could go on from what you can see; this move did "
+        "best, scoring {score} out of 100 on average.",
+    ),
     N_plural(
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playout).",
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).",

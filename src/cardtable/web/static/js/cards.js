@@ -37,7 +37,10 @@ export function cardBase(card) {
 export function cardSrc(deck, card) {
   const base = cardBase(card);
   const pictures = deck === 'italian' ? 'latin' : deck;
-  return `/cards/${pictures}/${base === '*' ? 'joker' : base}.svg`;
+  // the player's choice of Latin indices (table/settings.js): 1–7 10 11 12, or S C R
+  const index = pictures === 'latin' ? localStorage.getItem('cardtable:index') : null;
+  const query = index === 'numbers' || index === 'letters' ? `?index=${index}` : '';
+  return `/cards/${pictures}/${base === '*' ? 'joker' : base}.svg${query}`;
 }
 
 // A card picture; with onClick it is a button (tab to it, Enter or Space plays it).
@@ -68,7 +71,7 @@ export function backEl(small = true) {
 
 // A row of overlapping backs for a hand we may not see, with its size as text.
 export function backs(count) {
-  const row = h('span', { class: 'backs', 'aria-label': t('cards in hand: {n}', { n: count }) });
+  const row = h('span', { class: 'backs', role: 'img', 'aria-label': t('cards in hand: {n}', { n: count }) });
   for (let i = 0; i < Math.min(count, 12); i += 1) row.append(backEl(true));
   row.append(h('span', { class: 'count', 'aria-hidden': 'true' }, num(count)));
   return row;

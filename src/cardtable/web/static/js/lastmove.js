@@ -40,6 +40,11 @@ export function lastMoveText({ deck, game, last, name, mine, events }) {
   if (!event && (verb === 'take' || verb === 'advance')) {
     return t(SENTENCES.meld[mine ? 0 : 1], { name, meld: names(deck, cardsOf(last.action)) });
   }
+  // which cards a capture took only its event says (absent after a reload)
+  if (!event && verb === 'capture') {
+    const fields = { name, card: cardName(deck, rest[0] || '') };
+    return mine ? t('You captured with {card}.', fields) : t('{name} captured with {card}.', fields);
+  }
   const cards = cardsOf(last.action);
   const fields = {
     name,

@@ -64,7 +64,9 @@ function draw() {
     reviewNote(at, ctx.deck), reviewMarks(go), // the coach's marks (review.js)
     h('section', { class: 'felt' },
       h('div', { class: 'others' }, seats),
-      h('div', { class: 'centre' }, module.centre(ctx))),
+      h('div', { class: 'centre' }, module.centre(ctx),
+        // a game's parts drawn outside the middle at the table (Pontinho's piles and melds)
+        module.dockExtra ? module.dockExtra(ctx) : null, module.below ? module.below(ctx) : null)),
     h('p', {},
       h('a', { href: data.record, download: `${data.code}-deal-${data.deal}.json`, id: 'download' },
         t('Download its record')),

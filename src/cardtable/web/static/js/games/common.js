@@ -15,19 +15,32 @@ export function actionsByCard(legal) {
   return found;
 }
 
+// The hand of Punttu and Putto: each card a button for its legal actions. With "tap to lift"
+// (settings.js) a first tap lifts the card and a second plays it; in Putto the cards that can
+// capture are marked, as the terminal marks them.
 export function simpleHand(ctx, choose) {
   const byCard = actionsByCard(ctx.legal);
   const hinted = ctx.hint && ctx.hint.version === ctx.state.version ? split(ctx.hint.action).rest[0] : null;
-  const hand = ctx.view.hand || [];
+  const hand = (ctx.sortHand || ((x) => x))(ctx.view.hand || []);
+  const lift = ctx.setting ? ctx.setting('lift') === '1' : false;
   return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand') }, hand.map((card, i) => {
     const options = byCard[card] || [];
+    const captures = ctx.myTurn && options.some((text) => text.startsWith('capture'));
+    const play = () => (options.length === 1 ? ctx.act(options[0]) : choose(card, options));
     const el = cardEl(ctx.deck, card, {
       key: `hand-${card}`,
       disabled: !ctx.myTurn || options.length === 0,
-      onClick: () => (options.length === 1 ? ctx.act(options[0]) : choose(card, options)),
+      selected: lift ? ctx.ui.lifted === card : undefined,
+      extraLabel: captures ? t('can capture') : undefined,
+      onClick: () => {
+        if (lift && ctx.ui.lifted !== card) { ctx.ui.lifted = card; ctx.render(); return; }
+        ctx.ui.lifted = null;
+        play();
+      },
     });
     el.dataset.index = String(i);
     if (card === hinted) el.classList.add('hinted');
+    if (captures) el.classList.add('can-capture');
     return el;
   }));
 }

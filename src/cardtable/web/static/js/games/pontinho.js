@@ -6,12 +6,14 @@ import { cardNames, cardsOf, describe, sameCards, split } from '../actions.js';
 import { backEl, cardEl } from '../cards.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import { whyNotMeld } from './meldwhy.js';
 
 const RANKS = 'A23456789TJQK';
 const SUITS = 'shdc';
 
 // Keep the person's arrangement: cards still held stay where they were, new ones go last.
-function syncOrder(ui, hand) {
+function syncOrder(ui, hand, saved) {
+  if (!ui.order && saved) { ui.order = saved.order; ui.grouped = saved.grouped; }
   const left = [...hand];
   const kept = [];
   for (const card of ui.order || []) {
@@ -65,44 +67,89 @@ function buttonsFor(ctx, texts, label, id) {
     onclick: () => ctx.act(text) }, describe(ctx.deck, text)));
 }
 
+// A meld's card; a joker shows the card it stands for ("*=6c" → the joker, marked 6♣).
+function meldCard(ctx, card) {
+  const el = cardEl(ctx.deck, card);
+  if (card.startsWith('*=')) {
+    const stands = card.slice(2);
+    el.classList.add('joker');
+    el.append(h('span', { class: 'stands', 'aria-hidden': 'true' }, shortName(stands)));
+    el.setAttribute('title', t('joker as {card}', { card: cardNames(ctx.deck, [stands]) }));
+    el.querySelector('img').alt = t('joker as {card}', { card: cardNames(ctx.deck, [stands]) });
+  }
+  return el;
+}
+
+const SUIT_SIGNS = { s: '♠', h: '♥', d: '♦', c: '♣' };
+function shortName(card) {
+  const rank = card[0] === 'T' ? '10' : card[0];
+  return `${rank}${SUIT_SIGNS[card[1]] || ''}`;
+}
+
+// The melds, grouped by owner, each owner's in a column of a grid as wide as the felt.
 function meldList(ctx) {
   const view = ctx.view;
   const selection = selectedCards(ctx);
   if (!view.melds.length) return h('p', { class: 'empty' }, t('No melds on the table yet.'));
-  return h('ol', { class: 'melds', 'aria-label': t('Melds on the table') }, view.melds.map((meld) => {
+  const owners = [...new Set(view.melds.map((m) => m.owner))];
+  return h('div', { class: 'melds', role: 'list', 'aria-label': t('Melds on the table') }, owners.map((owner) => h('section', {
+    class: 'meld-group', role: 'listitem', 'aria-label': ctx.nameOf(owner) },
+  h('h4', { class: 'owner' }, ctx.nameOf(owner)),
+  h('ol', { class: 'meld-list' }, view.melds.filter((m) => m.owner === owner).map((meld) => {
     const cards = meld.cards.split(' ');
     const layoff = selection.length ? matching(ctx, 'layoff', selection, meld.number) : [];
     return h('li', { class: 'meld', dataset: { number: String(meld.number) } },
-      h('span', { class: 'owner' }, h('b', {}, `${meld.number}.`), ' ', ctx.nameOf(meld.owner)),
-      cards.map((card) => cardEl(ctx.deck, card)),
+      h('b', { class: 'number' }, `${meld.number}.`),
+      h('span', { class: 'meld-cards' }, cards.map((card) => meldCard(ctx, card))),
       legalOf(ctx, 'layoff').some((text) => split(text).rest[0] === String(meld.number))
         ? h('button', { type: 'button', class: 'layoff', id: `layoff-${meld.number}`,
           disabled: layoff.length === 0, onclick: () => ctx.act(layoff[0]) },
         t('Lay off here')) : null);
-  }));
+  })))));
+}
+
+// The arrangement of my hand survives a reload: kept in localStorage by table and deal.
+function orderKey(ctx) {
+  return `cardtable:order:${document.body.dataset.code}:${ctx.state.deal}`;
+}
+
+function loadOrder(ctx) {
+  try { return JSON.parse(localStorage.getItem(orderKey(ctx)) || 'null'); } catch (error) { return null; }
+}
+
+function saveOrder(ctx) {
+  try {
+    localStorage.setItem(orderKey(ctx), JSON.stringify({ order: ctx.ui.order, grouped: Boolean(ctx.ui.grouped) }));
+  } catch (error) { /* storage full or off: the arrangement lasts until the reload */ }
 }
 
 export default {
   onEvents(ctx) {
-    syncOrder(ctx.ui, ctx.view.hand || []);
+    syncOrder(ctx.ui, ctx.view.hand || [], loadOrder(ctx));
   },
 
+  // the middle of the ring: the claim round's question when there is one, else the stock
   centre(ctx) {
     const view = ctx.view;
+    if (view.phase === 'claim' && view.claim) return [this.claimPrompt(ctx)];
+    return [h('div', { class: 'pile stock-pile' }, backEl(false), t('Stock: {n}', { n: view.stock }))];
+  },
+
+  // the melds, below the seats and as wide as the felt
+  below(ctx) {
+    return meldList(ctx);
+  },
+
+  // the discard pile, docked with my hand: always in view, however many melds there are
+  dockExtra(ctx) {
+    const view = ctx.view;
     const top = topDiscard(view);
-    const piles = h('div', { class: 'piles' },
-      h('div', { class: 'pile' }, backEl(false), t('Stock: {n}', { n: view.stock })),
+    return h('div', { class: 'piles' },
       h('div', { class: 'pile', 'aria-label': t('Discard pile') },
         top ? cardEl(ctx.deck, top) : h('span', { class: 'card empty-pile' }),
         top ? t('Discard pile: {card} on top ({n})', { card: cardNames(ctx.deck, [top]), n: view.discard.length })
           : t('The discard pile is empty.')),
       view.burned ? h('div', { class: 'pile' }, cardEl(ctx.deck, view.burned), t('Burned')) : null);
-    const parts = [piles];
-    if (view.phase === 'claim' && view.claim) {
-      parts.push(this.claimPrompt(ctx));
-    }
-    parts.push(meldList(ctx));
-    return parts;
   },
 
   claimPrompt(ctx) {
@@ -140,15 +187,19 @@ export default {
 
   hand(ctx) {
     const ui = ctx.ui;
-    syncOrder(ui, ctx.view.hand || []);
+    syncOrder(ui, ctx.view.hand || [], loadOrder(ctx));
     const toggle = (index) => {
       if (ui.selected.has(index)) ui.selected.delete(index);
       else ui.selected.add(index);
       ctx.render();
     };
+    // the hint's cards are outlined in my hand (one mark per card the hint names)
+    const hinted = ctx.hint && ctx.hint.version === ctx.state.version ? cardsOf(ctx.hint.action) : [];
     const cards = ui.order.map((card, i) => {
       const el = cardEl(ctx.deck, card, { key: `po-${i}`, selected: ui.selected.has(i),
         onClick: () => toggle(i) });
+      const at = hinted.indexOf(card);
+      if (at >= 0) { hinted.splice(at, 1); el.classList.add('hinted'); }
       const before = i > 0 ? ui.order[i - 1] : null;
       if (ui.grouped && before && suitKey(before) !== suitKey(card)) el.classList.add('group-start');
       el.addEventListener('keydown', (event) => {
@@ -160,6 +211,7 @@ export default {
         [ui.order[i], ui.order[to]] = [ui.order[to], ui.order[i]];
         ui.selected = new Set();
         ui.grouped = false;
+        saveOrder(ctx);
         ctx.render();
         const moved = document.querySelector(`[data-key="po-${to}"]`);
         if (moved) moved.focus();
@@ -175,6 +227,7 @@ export default {
         ui.order.splice(i, 0, moved);
         ui.selected = new Set();
         ui.grouped = false;
+        saveOrder(ctx);
         ctx.render();
       });
       return el;
@@ -188,6 +241,7 @@ export default {
       ui.order.sort((a, b) => key(a) - key(b) || (a < b ? -1 : 1));
       ui.grouped = grouped;
       ui.selected = new Set();
+      saveOrder(ctx);
       ctx.render();
     };
     return h('div', {},
@@ -197,7 +251,7 @@ export default {
           t('by suit')),
         h('button', { type: 'button', id: 'sort-rank', onclick: () => sort((c) => rankKey(c) * 10 + suitKey(c), false) },
           t('by rank')),
-        h('span', {}, t('or drag a card onto another (keys: Shift+←/→).'))));
+        h('span', { class: 'drag-help' }, t('or drag a card onto another (keys: Shift+←/→).'))));
   },
 
   actions(ctx) {
@@ -218,7 +272,13 @@ export default {
         t('Take {card} into a meld', { card: cardNames(ctx.deck, [top]) }), 'take'));
     }
     if (legalOf(ctx, 'meld').length) {
-      buttons.push(buttonsFor(ctx, matching(ctx, 'meld', selection), t('Meld the selected cards'), 'meld'));
+      const melds = matching(ctx, 'meld', selection);
+      buttons.push(buttonsFor(ctx, melds, t('Meld the selected cards'), 'meld'));
+      const layoffs = legalOf(ctx, 'layoff').filter((text) => sameCards(cardsOf(text), selection));
+      const discards = matching(ctx, 'discard', selection);
+      if (selection.length && !melds.length && !layoffs.length && !discards.length) {
+        buttons.push(h('p', { class: 'why-not', role: 'status' }, whyNotMeld(selection)));
+      }
     }
     if (legalOf(ctx, 'discard').length) {
       buttons.push(buttonsFor(ctx, matching(ctx, 'discard', selection), t('Discard'), 'discard'));

@@ -8,7 +8,7 @@ import { pointsLine, simpleHand } from './common.js';
 function trickView(ctx, cards, winner, done = false) {
   return h('ol', { class: 'trick', 'aria-label': t('The trick') }, cards.map(([seat, card]) => h('li', {
     class: seat === winner ? 'winning' : '',
-  }, cardEl(ctx.deck, card), h('span', { class: 'who' }, ctx.nameOf(seat)),
+  }, cardEl(ctx.deck, card), h('span', { class: 'who' }, (ctx.shortName || ctx.nameOf)(seat)),
   seat === winner ? h('span', { class: 'mark' }, `★ ${done ? t('takes the trick') : t('best so far')}`)
     : null)));
 }
@@ -56,8 +56,14 @@ export default {
           h('span', {}, tn('Last trick: {name} ({points} point)',
             'Last trick: {name} ({points} points)', last.points,
             { name: ctx.nameOf(last.seat), points: last.points })),
-          last.cards.map(([, card]) => cardEl(ctx.deck, card, { small: true }))));
+          h('span', { class: 'cards' }, last.cards.map(([, card]) => cardEl(ctx.deck, card, { small: true })))));
       }
+    }
+    if (view.played) {
+      // PU-21: a table that shows every played card (for beginners)
+      parts.push(h('div', { class: 'played' }, h('span', {}, t('Played cards:')), ' ',
+        view.played.length ? h('span', { class: 'cards' }, view.played.map((card) => cardEl(ctx.deck, card, { small: true })))
+          : t('none yet')));
     }
     return parts;
   },

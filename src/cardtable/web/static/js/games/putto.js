@@ -2,6 +2,7 @@
 // captured cards by side; the deal's breakdown (card points, sweeps, primiera).
 import { cardNames } from '../actions.js';
 import { cardEl } from '../cards.js';
+import { lastMoveText } from '../lastmove.js';
 import { h } from '../dom.js';
 import { num, t } from '../i18n.js';
 import { simpleHand } from './common.js';
@@ -15,7 +16,8 @@ function sideOf(view, seat) {
 export default {
   onEvents(ctx, events) {
     const capture = events.find((e) => e.kind === 'capture');
-    ctx.ui.lastCapture = capture || (events.some((e) => e.kind === 'play') ? null : ctx.ui.lastCapture);
+    // the memory rule (issue 16 §4): the last capture stays in view until the next one
+    if (capture) ctx.ui.lastCapture = capture;
     ctx.ui.choice = null;
   },
 
@@ -27,10 +29,14 @@ export default {
         : h('p', { class: 'empty' }, t('The table is empty.'))));
     const capture = ctx.ui.lastCapture;
     if (capture) {
+      // the last capture stays in view (the memory rule), worded as the last-move line and log
+      const mine = capture.seat === ctx.me;
       parts.push(h('p', { class: 'capture-note', role: 'status' },
         capture.sweep
           ? t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) })
-          : t('{name} captured {cards}.', { name: ctx.nameOf(capture.seat), cards: cardNames(ctx.deck, capture.taken) })));
+          : lastMoveText({ deck: ctx.deck, game: 'putto', last: { action: `capture ${capture.card}` },
+            name: ctx.nameOf(capture.seat), mine, events: [capture] }),
+        h('span', { class: 'cards' }, (capture.taken || []).map((c) => cardEl(ctx.deck, c, { small: true })))));
     }
     const choice = ctx.ui.choice;
     if (choice && ctx.myTurn) {
@@ -50,8 +56,7 @@ export default {
     const side = sideOf(view, seat);
     return h('p', { class: 'points-line' },
       t('Captured: {n}', { n: view.captured[side] }), ' · ',
-      t('Sweeps: {n}', { n: view.sweeps[side] }),
-      view.sides[side].length > 1 ? ` · ${t('team {n}', { n: side + 1 })}` : '');
+      t('Sweeps: {n}', { n: view.sweeps[side] }));
   },
 
   hand(ctx) {
@@ -67,14 +72,14 @@ export default {
     const details = outcome.details || {};
     const seats = ctx.seats_of_deal || [];
     const names = (side) => side.map((s) => ctx.nameOf(s)).join(' + ');
-    return h('table', { class: 'breakdown' },
+    return h('div', { class: 'scroll-x' }, h('table', { class: 'breakdown' },
       h('thead', {}, h('tr', {}, h('th', {}, t('Side')), h('th', {}, t('Card points')),
         h('th', {}, t('Sweeps')), h('th', {}, t('Primiera suits')))),
       h('tbody', {}, outcome.sides.map((side, i) => h('tr', {},
         h('td', {}, names(side) || String(seats[i])),
         h('td', {}, num((details.card_points || [])[i] ?? '')),
         h('td', {}, num((details.sweeps || [])[i] ?? '')),
-        h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', '))))));
+        h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', ')))))));
   },
 
   yourTurn(ctx) {

@@ -1,0 +1,121 @@
+// The table's layout: the heading, the felt (status line, last move, the seats, the centre the
+// game module draws, my hand and the action bar, the hint) and the pieces of each seat.
+import { describe } from '../actions.js';
+import { h } from '../dom.js';
+import { t, tn } from '../i18n.js';
+import { send } from './connection.js';
+import { continueDeal, decision } from './dialogs.js';
+import { headerExtras } from './hooks.js';
+import { lastMoveLine } from './panel.js';
+import { plate, ring } from './plates.js';
+import { scoreboard } from './scores.js';
+import { muteToggle } from './sound.js';
+import { CLOCKWISE, GAMES, S, TITLES, code, context, nameOfTableSeat, render } from './state.js';
+import { copyButton, leaveControl } from '../friends.js'; // friends
+
+export function header() {
+  const state = S.state || {};
+  const title = t(TITLES[S.info.game]);
+  const bits = [h('h1', {}, title), h('span', { class: 'code' }, t('Table {code}', { code }))];
+  if (state.deal) bits.push(h('span', { class: 'deal' }, t('Deal {n}', { n: state.deal })));
+  if (S.seat === null) bits.push(h('span', { class: 'badge' }, t('watching')));
+  bits.push(copyButton(), leaveControl()); // friends: the share link, leaving the table
+  bits.push(h('a', { href: `/how/${S.info.game}`, target: '_blank', rel: 'noopener' }, t('How to play')));
+  bits.push(h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
+    title: t('The rules of this table') }, t('House rules')));
+  bits.push(muteToggle(render));
+  bits.push(...headerExtras(S));
+  return h('div', { class: 'table-head' }, bits);
+}
+
+
+function statusLine(ctx) {
+  const { state } = ctx;
+  let text;
+  const pause = state.phase === 'pause' ? state.pause : null;
+  if (state.phase === 'over' || S.info.status === 'finished') text = t('The match is over.');
+  else if (pause && pause.waiting.includes(S.seat)) {
+    text = t('Deal {n} is over. Press Continue for the next deal.', { n: pause.deal });
+  } else if (pause) {
+    text = t('Waiting for {names} to continue.',
+      { names: pause.waiting.map((seat) => nameOfTableSeat(seat)).join(', ') });
+  }
+  else if (ctx.myTurn) text = ctx.module.yourTurn ? ctx.module.yourTurn(ctx) : t('Your turn.');
+  else if (state.forced && state.to_move === S.seat) {
+    // one legal choice: the server makes it in a moment, nothing to ask (docs/protocol.md)
+    text = t('Your only choice: {action}. It is made for you.',
+      { action: describe(ctx.deck, state.forced) });
+  }
+  else if (state.to_move !== null && state.to_move !== undefined) {
+    text = t('{name} to play.', { name: nameOfTableSeat(state.to_move) });
+  } else text = '';
+  const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
+  const deadline = pause ? pause.deadline : state.deadline;
+  if (deadline && (pause || state.to_move !== null)) {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    line.append(' ', h('span', { class: 'timer', dataset: { deadline } },
+      t('{n} s left', { n: left })));
+  }
+  return line;
+}
+
+export function tableArea() {
+  const ctx = context();
+  ctx.module = GAMES[ctx.game];
+  const area = h('section', { class: 'felt', 'aria-label': t('The table') });
+  area.append(statusLine(ctx));
+  if (ctx.state.last) area.append(lastMoveLine(ctx));
+  const board = scoreboard(ctx);
+  if (board) area.append(board);
+  const direction = h('p', { class: 'direction' },
+    CLOCKWISE[ctx.game] ? t('Play passes to the left ↻') : t('Play passes to the right ↺'));
+  area.append(ring(ctx, [direction, h('div', { class: 'centre' }, ctx.module.centre(ctx))]));
+  if (ctx.module.below) area.append(ctx.module.below(ctx));
+  // my seat, my hand and the action bar: docked at the bottom of the screen
+  const dock = h('div', { class: 'dock' });
+  if (ctx.module.dockExtra) dock.append(ctx.module.dockExtra(ctx));
+  if (ctx.me !== null && ctx.me !== undefined) {
+    const mine = plate(ctx, ctx.me);
+    mine.append(ctx.module.hand(ctx));
+    dock.append(mine);
+  } else if (S.seat !== null && S.seat !== undefined) {
+    dock.append(h('p', { class: 'status' }, t('You are not dealt in this deal.')));
+  }
+  const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
+  const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
+  if (ctx.state.phase === 'decision' && ctx.myTurn) bar.append(decision(ctx));
+  const pause = ctx.state.phase === 'pause' ? ctx.state.pause : null;
+  if (pause && pause.waiting.includes(S.seat) && !(S.dealEnd && S.dealEndOpen)) {
+    bar.append(h('button', { type: 'button', class: 'big', id: 'continue-next',
+      onclick: () => continueDeal(pause.deal) }, t('Continue')));
+  }
+  if (S.info.hints && ctx.myTurn && ctx.state.phase === 'deal') {
+    bar.append(h('button', { type: 'button', id: 'hint', accesskey: 'h',
+      onclick: () => send({ type: 'hint', version: ctx.state.version }) }, t('Hint (H)')));
+  }
+  dock.append(bar);
+  area.append(dock);
+  if (S.hint && S.state && S.hint.version === S.state.version) area.append(hintBox(ctx));
+  if (ctx.me !== null && ctx.me !== undefined) {
+    area.append(h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')));
+  }
+  return area;
+}
+
+// The hint in plain words: what the strongest bot would do, and how it decided (it imagined
+// ways the deal could go on and scored each move 0 to 100), the runners-up after it.
+function hintBox(ctx) {
+  const hint = S.hint;
+  const best = hint.alternatives[0];
+  const parts = [h('strong', {}, t('Hint')), ' ',
+    t('The strongest bot would {action}.', { action: describe(ctx.deck, hint.action) })];
+  // the numbers only when the bot searched (a forced move, or no time at all, has none)
+  if (best && hint.iterations > 0 && best.tries > 0) {
+    parts.push(' ', tn('It imagined {iterations} way the deal could go on from what you can see; this move did best, scoring {score} out of 100 on average.',
+      'It imagined {iterations} ways the deal could go on from what you can see; this move did best, scoring {score} out of 100 on average.',
+      hint.iterations, { iterations: hint.iterations, score: best.score }));
+  }
+  return h('div', { class: 'hint', role: 'status' }, parts,
+    hint.alternatives.length > 1 ? h('ul', {}, hint.alternatives.slice(1).map((a) => h('li', {},
+      t('{action}: {score} out of 100', { action: describe(ctx.deck, a.action), score: a.score })))) : null);
+}

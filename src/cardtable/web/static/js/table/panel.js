@@ -1,0 +1,89 @@
+// The side panel (the move log and the chat), and the felt's last-move line, which words a move
+// as the log does.
+import { deckOf } from '../cards.js';
+import { h, unescapeHtml } from '../dom.js';
+import { t } from '../i18n.js';
+import { lastMoveText } from '../lastmove.js';
+import { send } from './connection.js';
+import { scoreSheet } from './scores.js';
+import { settingsPanel } from './settings.js';
+import { S, nameOfTableSeat, render, tableSeatOf } from './state.js';
+
+// The log follows the table's memory rule (issue 16 §4, PU-20, PU-21): what a player at a
+// real table still sees. Punttu shows the current and the last trick's moves (every move with
+// ``show_played``), Putto the moves since the last capture; earlier deals are gone. Pontinho
+// lays everything open on the table: all of its log is shown.
+export function visibleLog() {
+  const game = S.info.game;
+  const view = (S.state && S.state.view) || {};
+  const deal = S.state && S.state.deal;
+  if (game === 'pontinho' || (game === 'punttu' && view.options && view.options.show_played)) {
+    return { entries: S.log, hidden: false };
+  }
+  const current = S.log.filter((entry) => entry.dealNo === deal);
+  let shown = current;
+  if (game === 'punttu') {
+    const n = view.players || 1;
+    const trick = Math.floor(current.length / n);
+    shown = current.filter((_, i) => Math.floor(i / n) >= trick - 1);
+  } else if (game === 'putto') {
+    let from = 0;
+    current.forEach((entry, i) => { if (entry.action.startsWith('capture')) from = i; });
+    shown = current.slice(from);
+  }
+  return { entries: shown, hidden: shown.length < S.log.length };
+}
+
+function logLine(deck, entry) {
+  const seat = entry.table ? entry.seat : tableSeatOf(entry.seat);
+  const text = lastMoveText({ deck, game: S.info.game, last: { ...entry, seat },
+    name: nameOfTableSeat(seat), mine: S.seat !== null && seat === S.seat, events: entry.events });
+  return h('li', {}, text, byNote(entry.by));
+}
+
+export function sidePanel() {
+  const deck = deckOf(S.info.game);
+  const { entries, hidden } = visibleLog();
+  const log = h('ol', { class: 'log', 'aria-label': t('Moves') },
+    entries.slice(-60).map((entry) => logLine(deck, entry)));
+  const chatList = h('ul', { class: 'chat-lines', 'aria-label': t('Chat'), 'aria-live': 'polite' },
+    S.chat.map((line) => h('li', {}, h('b', {}, `${unescapeHtml(line.name)}: `),
+      unescapeHtml(line.text))));
+  const input = h('input', { id: 'chat-text', maxlength: '300', 'aria-label': t('Message'),
+    autocomplete: 'off' });
+  const form = h('form', { class: 'chat-form' }, input,
+    h('button', { type: 'submit' }, t('Send')));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) send({ type: 'chat', text });
+    input.value = '';
+  });
+  const panel = h('aside', { class: 'side' },
+    h('details', { open: true }, h('summary', {}, t('Moves')),
+      hidden ? h('p', { class: 'memory-note' }, t('Earlier moves are not shown: remembering them is part of the game.')) : null,
+      log),
+    (S.state && S.state.deal > 1) || S.dealEnd
+      ? h('details', { class: 'sheet' }, h('summary', {}, t('Score sheet')), scoreSheet()) : null,
+    settingsPanel(S.info.game, render),
+    h('details', { open: true, class: 'chat' }, h('summary', {}, t('Chat')), chatList,
+      S.seat !== null ? form : h('p', {}, t('Spectators read the chat.'))));
+  setTimeout(() => { log.scrollTop = log.scrollHeight; chatList.scrollTop = chatList.scrollHeight; });
+  return panel;
+}
+
+// The table's last move as a sentence, and who made it when it was not the player's choice.
+export function lastMoveLine(ctx) {
+  const { last } = ctx.state;
+  const text = lastMoveText({ deck: ctx.deck, game: ctx.game, last, name: nameOfTableSeat(last.seat),
+    mine: S.seat !== null && last.seat === S.seat, events: ctx.state.events });
+  return h('p', { class: 'last-move', 'aria-live': 'polite' }, text, byNote(last.by));
+}
+
+// Who made a move that was not the player's own choice (the server's `last.by`).
+export function byNote(by) {
+  if (by === 'auto') return h('span', { class: 'by' }, ` (${t('your only choice, made for you')})`);
+  if (by === 'timer') return h('span', { class: 'by' }, ` (${t('time ran out: played by the timer')})`);
+  if (by === 'away') return h('span', { class: 'by' }, ` (${t('away: played by a bot')})`);
+  return null;
+}

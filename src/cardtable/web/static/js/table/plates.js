@@ -1,0 +1,100 @@
+// The seats around the felt (issue 16 §3): each a name plate with an initials avatar in the
+// seat's colour, badges for the dealer, a bot's level and a partnership, the cards held, and
+// the game's own line (points, totals). The seats are placed in play order around the centre,
+// the way they sit at a real table seen from my chair: left column, top row, right column.
+import { backs } from '../cards.js';
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { CLOCKWISE, S, tableSeatOf } from './state.js';
+
+// Eight colours, one per table seat, each with white text at WCAG AA contrast.
+const COLOURS = ['#8e2c48', '#1f5f99', '#7a4b00', '#2d6a2d', '#5b3f8f', '#006b6b', '#a3361f', '#4a4a4a'];
+
+export function colourOf(tableSeat) {
+  return COLOURS[tableSeat % COLOURS.length];
+}
+
+// Up to two letters: the first letters of the first two words ("Ana Maria" → "AM").
+export function initials(name) {
+  const words = String(name).trim().split(/\s+/).filter(Boolean);
+  const letters = words.slice(0, 2).map((w) => [...w][0].toUpperCase());
+  return letters.join('') || '?';
+}
+
+// The other seats in screen order, clockwise from my left (bottom-left, up, across, down):
+// Putto passes to the left (clockwise), the others to the right, so the next player sits on
+// my left in Putto and on my right in Punttu and Pontinho.
+export function othersInScreenOrder(ctx) {
+  const n = ctx.view.players;
+  const me = ctx.me;
+  const order = [];
+  if (me === null || me === undefined) {
+    for (let i = 0; i < n; i += 1) order.push(i);
+    return order;
+  }
+  for (let i = 1; i < n; i += 1) order.push((me + i) % n);
+  return CLOCKWISE[ctx.game] ? order : order.reverse();
+}
+
+// How many of m other seats go to the left column, the top row and the right column.
+export function split(m) {
+  if (m <= 3) return [0, m, 0];
+  if (m <= 5) return [1, m - 2, 1];
+  return [2, m - 4, 2];
+}
+
+function sideOf(view, dealSeat) {
+  return (view.sides || []).findIndex((side) => side.includes(dealSeat));
+}
+
+// A seat's plate. ``mine``: my own (below the centre, with my hand added by the caller).
+export function plate(ctx, dealSeat) {
+  const tableSeat = tableSeatOf(dealSeat);
+  const info = S.seats[tableSeat] || {};
+  const onTurn = ctx.state.to_move === tableSeat && ctx.state.phase === 'deal';
+  const isMe = dealSeat === ctx.me;
+  const full = ctx.nameOf(dealSeat);
+  const shown = ctx.shortName(dealSeat);
+  const avatarName = isMe ? (info.name || full) : shown;
+  const side = sideOf(ctx.view, dealSeat);
+  const partnered = side >= 0 && ctx.view.sides[side].length > 1;
+  const badges = [];
+  if (ctx.view.dealer === dealSeat) {
+    badges.push(h('span', { class: 'chip dealer', title: t('dealer') }, t('dealer')));
+  }
+  if (info.kind === 'bot') badges.push(h('span', { class: 'chip level' }, t(info.level)));
+  if (partnered) {
+    badges.push(h('span', { class: `chip team team-${side % 4}` }, t('team {n}', { n: side + 1 })));
+  }
+  if (info.away) badges.push(h('span', { class: 'chip away' }, t('away: a bot plays')));
+  if (info.kind === 'person' && !info.connected && !isMe) {
+    badges.push(h('span', { class: 'chip away' }, t('offline')));
+  }
+  const box = h('section', {
+    class: `seat${onTurn ? ' on-turn' : ''}${isMe ? ' mine' : ''}${partnered ? ` side-${side % 4}` : ''}`,
+    'aria-label': full,
+    dataset: { seat: String(dealSeat), tableSeat: String(tableSeat) },
+  },
+  h('div', { class: 'plate' },
+    h('span', { class: 'avatar', 'aria-hidden': 'true', style: `background:${colourOf(tableSeat)}` },
+      initials(avatarName)),
+    h('h3', { class: 'name', title: full }, shown,
+      onTurn ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null)),
+  badges.length ? h('div', { class: 'chips' }, badges) : null);
+  if (!isMe && ctx.view.hand_sizes) box.append(backs(ctx.view.hand_sizes[dealSeat]));
+  if (ctx.module.seatExtra) box.append(ctx.module.seatExtra(ctx, dealSeat));
+  return box;
+}
+
+// The seats around the centre: a grid of a top row and two side columns, the centre between.
+export function ring(ctx, centre) {
+  const seq = othersInScreenOrder(ctx);
+  const [left, top] = split(seq.length);
+  const column = (seats, cls) => h('div', { class: `ring-${cls}` }, seats.map((s) => plate(ctx, s)));
+  return h('div', { class: `ring others seats-${ctx.view.players}` },
+    // the left column is read bottom to top (my left hand first): drawn reversed
+    column(seq.slice(0, left).reverse(), 'left'),
+    column(seq.slice(left, left + top), 'top'),
+    column(seq.slice(left + top), 'right'),
+    h('div', { class: 'ring-centre' }, centre));
+}

@@ -1,0 +1,89 @@
+// Scores (issue 16 §3): the running scoreboard always on screen for Punttu and Putto, the score
+// sheet of every finished deal, and the placings of the match-end screen. The sheet is kept in
+// localStorage by table, from each `deal_end`, so a reload keeps the deals seen before it.
+import { h } from '../dom.js';
+import { num, t, tn } from '../i18n.js';
+import { S, code, nameOfTableSeat, shortNameOfTableSeat } from './state.js';
+
+const KEY = `cardtable:deals:${code}`;
+// Pontinho counts penalty points: the fewest wins.
+const LOWEST_WINS = { pontinho: true };
+
+export function loadDeals() {
+  try {
+    const found = JSON.parse(localStorage.getItem(KEY) || '[]');
+    return Array.isArray(found) ? found : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+// A finished deal for the sheet: its number, the names of each side and its points.
+export function noteDeal(end) {
+  if (!end || !end.outcome) return;
+  const seats = end.seats_of_deal || [];
+  const deals = loadDeals().filter((d) => d.deal !== end.deal);
+  deals.push({ deal: end.deal, sides: end.outcome.sides.map((side) => side.map((s) => seats[s] ?? s)),
+    points: end.outcome.points });
+  deals.sort((a, b) => a.deal - b.deal);
+  try { localStorage.setItem(KEY, JSON.stringify(deals.slice(-50))); } catch (error) { /* full */ }
+}
+
+function sideName(tableSeats) {
+  return tableSeats.map((s) => nameOfTableSeat(s)).join(' + ');
+}
+
+// The strip above the felt: each side's match total and its points in this deal so far, in
+// one wrapping line (eight seats fit a phone in two or three rows).
+export function scoreboard(ctx) {
+  if (ctx.game === 'pontinho' || !ctx.view.sides) return null;
+  const totals = ctx.state.totals || [];
+  const seats = ctx.state.seats_of_deal || [];
+  const current = (side, i) => {
+    if (ctx.game === 'punttu') return side.reduce((sum, s) => sum + (ctx.view.points[s] || 0), 0);
+    return (ctx.view.sweeps || [])[i] || 0;
+  };
+  const label = ctx.game === 'punttu' ? t('this deal') : t('sweeps');
+  const name = (side) => side.map((s) => shortNameOfTableSeat(seats[s] ?? s)).join(' + ');
+  return h('div', { class: 'scoreboard', role: 'group', 'aria-label': t('Scoreboard') },
+    h('span', { class: 'legend' }, t('Total'), ` (${label})`),
+    ctx.view.sides.map((side, i) => h('span', { class: `score${side.includes(ctx.me) ? ' mine' : ''}` },
+      h('span', { class: 'who' }, name(side)), ' ',
+      h('b', { class: 'total' }, num(totals[i] ?? 0)),
+      h('span', { class: 'now' }, ` (${num(current(side, i))})`))));
+}
+
+// Every finished deal's points by side, with the totals: the sheet of a pencil-and-paper game.
+export function scoreSheet() {
+  const deals = loadDeals();
+  if (!deals.length) return h('p', { class: 'empty' }, t('No deal is finished yet.'));
+  const sides = deals[deals.length - 1].sides;
+  const totals = sides.map(() => 0);
+  return h('table', { class: 'score-sheet' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('Deal')),
+      sides.map((side) => h('th', { scope: 'col' }, sideName(side))))),
+    h('tbody', {}, deals.map((d) => h('tr', {}, h('th', { scope: 'row' }, num(d.deal)),
+      sides.map((_, i) => { totals[i] += d.points[i] || 0; return h('td', {}, num(d.points[i] ?? 0)); })))),
+    h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('Total')),
+      totals.map((total) => h('td', {}, num(total))))));
+}
+
+// The match's sides from first to last: winners first, then by points (fewest first where the
+// fewest win), each with its place; equal points share a place.
+export function placings(outcome, game) {
+  const lowest = Boolean(LOWEST_WINS[game]);
+  const rows = outcome.sides.map((side, i) => ({ side, points: outcome.points[i],
+    won: outcome.winners.some((w) => side.includes(w)) }));
+  rows.sort((a, b) => (b.won - a.won) || (lowest ? a.points - b.points : b.points - a.points));
+  let place = 0;
+  rows.forEach((row, i) => {
+    if (i === 0 || row.won !== rows[i - 1].won || row.points !== rows[i - 1].points) place = i + 1;
+    row.place = place;
+  });
+  // the first three places in gold, silver and bronze (app.css), the number read out by the list
+  return h('ol', { class: 'placings' }, rows.map((row) => h('li', {
+    class: `${row.won ? 'winner ' : ''}place-${Math.min(row.place, 4)}`, value: String(row.place) },
+  h('span', { class: 'medal', 'aria-hidden': 'true' }),
+  h('span', { class: 'who' }, sideName(row.side)),
+  h('span', { class: 'pts' }, tn('{n} point', '{n} points', row.points, { n: num(row.points) })))));
+}

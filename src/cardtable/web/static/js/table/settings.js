@@ -1,0 +1,60 @@
+// The player's settings (issue 16 §6), kept in this browser's localStorage: card size, how a
+// Punttu or Putto hand is sorted, the Spanish-suited pack's indices, and "tap to lift, tap
+// again to play" for touch screens. Each applies at once; none is sent to the server.
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+
+const KEYS = { size: 'cardtable:card-size', sort: 'cardtable:sort', index: 'cardtable:index',
+  lift: 'cardtable:lift' };
+
+export function setting(name) {
+  return localStorage.getItem(KEYS[name]) || '';
+}
+
+function store(name, value) {
+  try { localStorage.setItem(KEYS[name], value); } catch (error) { /* storage off: not kept */ }
+}
+
+// The card size as a class of the page (app.css scales --card-w by it).
+export function applySize() {
+  document.documentElement.dataset.cardSize = setting('size') || 'normal';
+}
+
+const RANKS = 'A234567JQK';
+const SUITS = 'oceb';
+
+// A Punttu or Putto hand in the chosen order (as dealt, by suit, by rank).
+export function sortHand(hand) {
+  const how = setting('sort');
+  if (!how) return hand;
+  const rank = (c) => RANKS.indexOf(c[0]);
+  const suit = (c) => SUITS.indexOf(c[1]);
+  const key = how === 'suit' ? (c) => suit(c) * 20 + rank(c) : (c) => rank(c) * 10 + suit(c);
+  return [...hand].sort((a, b) => key(a) - key(b));
+}
+
+function choice(id, label, name, options, rerender, game) {
+  return h('label', { for: id, class: 'setting' }, label, ' ',
+    h('select', { id, onchange: (event) => { store(name, event.target.value); applySize(); rerender(); } },
+      options.map(([value, text]) => h('option', { value, selected: setting(name) === value }, text))));
+}
+
+export function settingsPanel(game, rerender) {
+  const parts = [
+    choice('set-size', t('Card size'), 'size', [['normal', t('normal')], ['small', t('small')],
+      ['large', t('large')]], rerender),
+  ];
+  if (game !== 'pontinho') {
+    parts.push(choice('set-sort', t('Sort my hand'), 'sort', [['', t('as dealt')],
+      ['suit', t('by suit')], ['rank', t('by rank')]], rerender));
+    parts.push(choice('set-index', t('Card indices'), 'index', [['', t('A, J, Q, K')],
+      ['numbers', t('1–7, 10, 11, 12')], ['letters', t('1–7, S, C, R')]], rerender));
+  }
+  parts.push(h('label', { class: 'setting', for: 'set-lift' },
+    h('input', { type: 'checkbox', id: 'set-lift', checked: setting('lift') === '1',
+      onchange: (event) => { store('lift', event.target.checked ? '1' : ''); rerender(); } }),
+    ' ', t('Tap a card to lift it, tap again to play it')));
+  return h('details', { class: 'settings' }, h('summary', {}, t('Settings')), parts);
+}
+
+applySize();

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe
+.PHONY: run test check lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -37,6 +37,12 @@ test: $(STAMP) chromium postgresql redis axe
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n auto -q; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
+
+# The inner loop: lint and the tests not marked slow, without the browser and database set-up.
+check: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest -n auto -q -m "not slow" -x
 
 # The browser tests drive Debian's Chromium (never Playwright's own download).
 chromium:

@@ -1,4 +1,4 @@
-"""Shared test configuration: the ``rule`` marker and the hypothesis profiles.
+"""Shared test configuration: the ``rule`` and ``slow`` markers and the hypothesis profiles.
 
 Profiles (``HYPOTHESIS_PROFILE=thorough pytest …`` to pick another):
 
@@ -36,4 +36,9 @@ collect_ignore = [] if os.environ.get("CARDTABLE_TEST_CLUSTER") else ["cluster"]
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", 'rule(id): the rule of shared/rules/<game>.md a test checks, e.g. "PU-12"'
+    )
+    config.addinivalue_line(
+        "markers",
+        "slow: a test that takes many seconds; `make check` (the inner loop) leaves these out, "
+        "`make test` runs them",
     )

@@ -16,7 +16,7 @@ import pytest
 import cardtable
 from cardtable.cards.french import FRENCH_DECK, FRENCH_KINDS
 from cardtable.cards.latin import LATIN_DECK
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, State
 from cardtable.games import game_class
 
 
@@ -30,7 +30,9 @@ class Hooks:
     deck: Callable[[Game], list[str]]
     #: The most actions a deal can take (the documented bound on a deal's length).
     #: The sum of all sides' points at the end of a deal, or None if the game has no such sum.
-    points_total: Callable[[Game], int | None]
+    #: Asserts that a finished deal's points add up (each game's own scoring rule, restated
+    #: from shared/rules as an oracle).
+    check_points: Callable[[State], None]
     #: Texts of actions to try in every state besides those seen legal elsewhere.
     extra_action_texts: Callable[[Game], list[str]] = lambda game: []
     #: Option sets to run the contract under, besides the defaults.
@@ -88,20 +90,67 @@ def _pontinho_actions(game: Game) -> list[str]:
     return texts
 
 
+def _punttu_points(final: State) -> None:
+    """PU-2, PU-7, PU-16: the seats' points are every card point of the cards in play."""
+    outcome = final.outcome
+    assert outcome is not None
+    in_play = sum(1 if c[0] in "AJQK" else int(c[0]) for c in _punttu_deck(final.game))
+    assert sum(outcome.points) == in_play
+
+
+#: PT-2's card points by rank.
+_PUTTO_POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def _putto_points(final: State) -> None:
+    """PT-2, PT-15, PT-16: the sides' card points and the cards left on the table are the
+    pack's 120; each side's points are its card points, 3 per sweep and a point per primiera
+    suit, and no suit's primiera goes to two sides."""
+    outcome = final.outcome
+    assert outcome is not None
+    details = outcome.details
+    left = sum(_PUTTO_POINTS.get(c[0], 0) for c in final.debug_view()["table"])
+    assert sum(details["card_points"]) + left == 120
+    suits = [suit for won in details["primiera"] for suit in won]
+    assert len(suits) == len(set(suits)) <= 4
+    for side, points in enumerate(outcome.points):
+        assert points == (
+            details["card_points"][side] + 3 * details["sweeps"][side]
+            + len(details["primiera"][side])
+        )
+
+
+def _pontinho_points(final: State) -> None:
+    """PO-2, PO-23: each player pays the penalty of the cards left in hand, the one who went
+    out nothing; a void deal (PO-8) costs nobody anything."""
+    outcome = final.outcome
+    assert outcome is not None
+    out = outcome.details["went_out"]
+    if out is None:
+        assert outcome.reason == "void" and set(outcome.points) == {0}
+        return
+    figures = (11, 12, 13) if final.game.options.figure_points == "13-12-11" else (10, 10, 10)
+    worth = {"*": 20, "A": 15, "T": 10, "J": figures[0], "Q": figures[1], "K": figures[2]}
+    for seat, hand in enumerate(outcome.details["hands"]):
+        expected = 0 if seat == out else sum(
+            worth[c[0]] if c[0] in worth else int(c[0]) for c in hand
+        )
+        assert outcome.points[seat] == expected, (seat, hand)
+    assert outcome.points[out] == 0 and outcome.winners == (out,)
+
+
 HOOKS: dict[str, Hooks] = {
     "punttu": Hooks(
         cards=_punttu_cards,
         deck=_punttu_deck,
-        points_total=lambda game: sum(  # PU-2, PU-7
-            1 if c[0] in "AJQK" else int(c[0]) for c in _punttu_deck(game)
-        ),
+        check_points=_punttu_points,
         extra_action_texts=lambda game: [f"play {c}" for c in LATIN_DECK],
         option_sets=[{}, {"trim": "twos"}, {"show_played": True}],
     ),
     "putto": Hooks(
         cards=_putto_cards,
         deck=lambda game: [str(c) for c in LATIN_DECK],
-        points_total=lambda game: None,  # sweeps and primiera vary; PT-16 has its own tests
+        check_points=_putto_points,
         extra_action_texts=lambda game: [
             f"{kind} {c}" for kind in ("play", "capture") for c in LATIN_DECK
         ],
@@ -118,7 +167,7 @@ HOOKS: dict[str, Hooks] = {
         # random play can go on far longer than any cap): the contract runs with
         # rebuild_limit=0 (void when the first stock runs out), which bounds a deal
         # (PontinhoGame.deal_length_bound documents how) and keeps the random deals short.
-        points_total=lambda game: None,  # penalties depend on the hands left (PO-23)
+        check_points=_pontinho_points,
         extra_action_texts=_pontinho_actions,
         option_sets=[{"rebuild_limit": 0}],
         states_checked=24,

@@ -50,7 +50,7 @@ def review(
 
     Each decision's moves are played on in many deals sampled from what the seat knew then,
     by the medium bot for every seat; the move played is labelled by the points it surely lost
-    (95% interval) against the best: good, inaccuracy, mistake or blunder.
+    (19 times in 20) against the best: good, inaccuracy, mistake or blunder.
     """
     errors = Console(stderr=True, highlight=False)
     try:

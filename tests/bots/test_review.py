@@ -12,7 +12,6 @@ import json
 import random
 from collections.abc import Sequence
 
-from cardtable.games.punttu.rollout import prior
 from click.testing import CliRunner
 
 import cardtable
@@ -21,6 +20,7 @@ from cardtable.bots.review import Evaluator, label_of, review_deal, review_recor
 from cardtable.cli.main import main
 from cardtable.engine.game import State
 from cardtable.games.punttu.deck import table_deck
+from cardtable.games.punttu.search import prior
 
 #: Seat 1 leads the 6 of coins (PU-9: the dealer's right leads), seat 2 adds the 5 and seat 3 the
 #: 6 of swords; seat 0, last to play, holds the 7 of cups, the only card that takes this 17-point

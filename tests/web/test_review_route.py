@@ -1,5 +1,6 @@
 """The coach's review of a finished deal over HTTP (``cardtable.server.review``): refused for a
-deal in progress, computed in the bots' pool once, then served from the cache."""
+deal in progress, computed in the bots' pool once, then served from the cache. (The pool runs on
+threads here: the counting stand-in of the review cannot be sent to a worker process.)"""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def test_review_of_a_finished_deal_only_and_computed_once(tmp_path: Path) -> Non
 
     review._review = counted  # type: ignore[assignment]
     try:
-        with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+        with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0,
+                                                   bot_backend="thread"))) as http:
             joined = http.post(
                 "/api/play",
                 json={"game": "punttu", "players": 2, "level": "random", "options": {"deals": 1}},

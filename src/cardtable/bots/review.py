@@ -32,7 +32,6 @@ rank are the same move), narrowed like the search's tree where the game narrows 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -42,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.bots.base import Bot, game_bots
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
+from cardtable.engine.plugin import SearchHooks
 from cardtable.errors import CardtableError
 from cardtable.i18n import N_, _
 
@@ -207,11 +207,11 @@ class Review:
 # -- the evaluator -------------------------------------------------------------------------------
 
 
-def _rollout(game: Game) -> Any:
-    try:
-        return importlib.import_module(f"cardtable.games.{game.name}.rollout")
-    except ModuleNotFoundError:
-        return None
+def _hooks(game: Game) -> SearchHooks:
+    """The game's search hooks (its descriptor's): the same ones the hard bot uses."""
+    from cardtable.games import descriptor
+
+    return descriptor(game.name).search
 
 
 def _seed(*parts: object) -> int:
@@ -231,14 +231,10 @@ class Evaluator:
         self.game = game
         self.samples = samples
         self.seed = seed
-        rollout = _rollout(game)
-        self._key: Sequence[int] | None = getattr(rollout, "ACTION_KEY", None)
-        self._narrow: Callable[[Any, list[int]], list[int]] | None = getattr(
-            rollout, "tree_moves", None
-        )
-        self._prior: Callable[[Any, list[int]], Sequence[float]] | None = getattr(
-            rollout, "prior", None
-        )
+        hooks = _hooks(game)
+        self._key: Sequence[int] | None = hooks.action_key
+        self._narrow: Callable[[Any, list[int]], list[int]] | None = hooks.tree_moves
+        self._prior: Callable[[Any, list[int]], Sequence[float]] | None = hooks.prior
         medium = game_bots(game.name).get("heuristic")
         if medium is None:
             raise CardtableError(

@@ -23,8 +23,13 @@ export function act(text) {
   S.hint = null;
   S.sent = S.state.version; // nothing more is offered until the server answers
   send({ type: 'action', action: text, version: S.state.version });
-  // The move is sent; the redraw that disables the cards waits for the next frame, so that the
-  // server's answer, arriving meanwhile, is not queued behind it (click→ack as fast as before).
+  // The move is sent. The cards and buttons that make moves go inert now, by their attribute
+  // only (a page that still offers them for a frame takes a second press for a move); the full
+  // redraw waits for the next frame, so that the server's answer, arriving meanwhile, is not
+  // queued behind it (click→ack as fast as before).
+  for (const control of document.querySelectorAll('.dock button')) {
+    control.disabled = true;
+  }
   requestAnimationFrame(() => render());
 }
 setActor(act);

@@ -192,3 +192,51 @@ def test_every_process_lists_every_open_table(
         assert [t["code"] for t in page["tables"]] == [made.json()["code"]]
         assert page["total"] == 1
         assert page["tables"][0]["free_seats"] == [0, 1]
+
+
+def _make(server: RunningServer) -> Any:
+    with server.http() as http:
+        return http.post("/api/tables", json={"game": "punttu", "players": 2, "options": {},
+                                              "seats": [{"kind": "person"}] * 2})
+
+
+def test_the_waiting_caps_count_every_process(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    """A client the balancer spreads over two processes has one share of waiting tables, not
+    one per process; a table that started waits no more and frees its place (``caps.py``)."""
+    first = start_node(max_waiting_per_address=2)
+    second = start_node(max_waiting_per_address=2)
+    made = [_make(first), _make(second)]
+    assert [m.status_code for m in made] == [201, 201]
+    refused = _make(second)
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["error"]["code"] == "lobby/too_many_yours"
+    code = made[0].json()["code"]  # one of them starts (both seats taken)
+    _join(first, code, 0, "Ana")
+    _join(second, code, 1, "Bea")
+    assert _make(second).status_code == 201
+
+
+def test_the_cluster_holds_at_most_max_waiting_tables(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    first = start_node(max_waiting_tables=2)
+    second = start_node(max_waiting_tables=2)
+    assert [_make(first).status_code, _make(second).status_code] == [201, 201]
+    full = _make(first)
+    assert full.status_code == 503
+    assert full.json()["error"]["code"] == "lobby/full"
+
+
+def test_the_rate_limits_count_every_process(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    """In a cluster the rate counters live in its Redis: one budget per client address."""
+    first = start_node(create_rate="3/minute", max_waiting_per_address=10)
+    second = start_node(create_rate="3/minute", max_waiting_per_address=10)
+    assert [_make(server).status_code for server in (first, second, first)] == [201] * 3
+    refused = _make(second)
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "rate/limited"
+    assert int(refused.headers["Retry-After"]) >= 1

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.i18n import outside_language_blocks
 from cardtable.server import leases
 from cardtable.server.bus import Bus
+from cardtable.server.caps import ClusterCaps
 from cardtable.server.connection import CLOSE_MOVED, Connection
 from cardtable.server.errors import ServerError
 from cardtable.server.writer import StorageUnavailable
@@ -110,6 +111,8 @@ class Cluster:
         self.lease_seconds = lease_seconds
         self.clock = clock
         self.bus = Bus(redis_url, process, self._received, self._gone)
+        #: The waiting-table caps, counted over the whole cluster.
+        self.caps = ClusterCaps(self.bus.redis, lobby.services.writer, lobby.services.config)
         #: The leases this process holds: table code → fencing token.
         self.tokens: dict[str, int] = {}
         #: Owner side: the clients of other processes attached here, by their id.

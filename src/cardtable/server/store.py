@@ -186,6 +186,17 @@ def unfinished_codes(db: Connection) -> list[str]:
     )
 
 
+def waiting_among(db: Connection, codes: list[str]) -> tuple[int, set[str]]:
+    """How many stored tables wait for people, and which of ``codes`` do (the cluster's waiting
+    caps, ``caps.py``)."""
+    waiting = TABLES.c.status == "waiting"
+    total = db.scalar(select(func.count()).select_from(TABLES).where(waiting)) or 0
+    still: set[str] = set()
+    if codes:
+        still = set(db.scalars(select(TABLES.c.code).where(waiting & TABLES.c.code.in_(codes))))
+    return int(total), still
+
+
 def open_codes(db: Connection, limit: int, offset: int) -> tuple[list[str], int]:
     """A page of the tables open to anyone (``TableConfig.public``) that wait for people or are
     being played, waiting first; and how many there are. For a cluster, whose processes each

@@ -142,12 +142,17 @@ class Cluster:
             return
         self.draining = True
         codes = list(self.tokens)
+        # The leases go first, the clients after: a client told to reconnect then reaches a
+        # process that takes the table at once, not one relaying it back here. A write of
+        # this process in between is safe: the lease keeps its token until another process
+        # takes it (the fence passes), and that takeover waits for the write's commit, so
+        # the new owner's rebuild holds it.
+        with contextlib.suppress(StorageUnavailable):
+            await self.writer.run(lambda db: leases.release(db, self.process, codes))
         for code in codes:
             table = self.lobby.tables.get(code)
             if table is not None:
                 await self.lobby.hand_over(table)
-        with contextlib.suppress(StorageUnavailable):
-            await self.writer.run(lambda db: leases.release(db, self.process, codes))
         self.tokens.clear()
         for relayed in list(self.relayed.values()):
             relayed.connection.close(CLOSE_MOVED)

@@ -35,6 +35,8 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 SEATS = 4
+#: Tables being made at once before a run (thousands, one by one, took minutes).
+MAKING = 16
 #: Deals per match: long enough that no table ends during a run.
 DEALS = 100
 
@@ -122,6 +124,18 @@ def rss_kib(pid: int) -> int | None:
     return None
 
 
+#: The settings of a server under load: bots move at once, and the limits for anonymous
+#: clients are lifted, since every table is made from this one address (they would refuse most
+#: of them). A server given with ``url`` keeps its own settings; ``benchmarks/capacity.py``
+#: starts its clusters with these.
+LOAD_ENV: dict[str, str] = {
+    "CARDTABLE_BOT_DELAY": "0", "CARDTABLE_LOG_LEVEL": "warning",
+    "CARDTABLE_GRACE_SECONDS": "3600",
+    "CARDTABLE_CREATE_RATE": "1000000/minute", "CARDTABLE_JOIN_RATE": "1000000/minute",
+    "CARDTABLE_MAX_WAITING_TABLES": "1000000", "CARDTABLE_MAX_WAITING_PER_ADDRESS": "1000000",
+}
+
+
 class LocalServer:
     """``cardtable serve`` on a free loopback port with a throw-away database."""
 
@@ -130,13 +144,7 @@ class LocalServer:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = int(sock.getsockname()[1])
-        env = {**os.environ, "CARDTABLE_BOT_DELAY": "0", "CARDTABLE_LOG_LEVEL": "warning",
-               "CARDTABLE_GRACE_SECONDS": "3600",
-               # every table is made from this one address: the limits for anonymous clients
-               # would refuse most of them (a server given with ``url`` keeps its own limits)
-               "CARDTABLE_CREATE_RATE": "1000000/minute", "CARDTABLE_JOIN_RATE": "1000000/minute",
-               "CARDTABLE_MAX_WAITING_TABLES": "1000000",
-               "CARDTABLE_MAX_WAITING_PER_ADDRESS": "1000000"}
+        env = {**os.environ, **LOAD_ENV}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
              "--port", str(self.port), "--data-dir", self.folder.name,
@@ -224,6 +232,15 @@ async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 
         await ws.close()
 
 
+def _cpu_of(pids: tuple[int, ...]) -> float | None:
+    """The CPU seconds used so far by every process of ``pids`` together (None: none given,
+    or one cannot be read)."""
+    used = [cpu_seconds(pid) for pid in pids]
+    if not used or any(value is None for value in used):
+        return None
+    return sum(value for value in used if value is not None)
+
+
 async def _idle_memory(url: str, pid: int, count: int) -> float | None:
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         for _ in range(10):  # first tables load code and caches: not per-table memory
@@ -239,10 +256,12 @@ async def _idle_memory(url: str, pid: int, count: int) -> float | None:
 
 async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
               idle_tables: int, pace: float = 0.0, db: str | None = None,
-              bot_tables: int = 0, bot_level: str = "hard") -> Report:
+              bot_tables: int = 0, bot_level: str = "hard",
+              pids: tuple[int, ...] = ()) -> Report:
     """The run; ``bot_tables`` more tables, each of one client and three ``bot_level`` bots,
     play beside the measured ones without being measured (how thinking bots slow the others:
-    issue 15 §3)."""
+    issue 15 §3). ``pids``: the server processes behind ``url`` whose CPU time is measured
+    (the server started here is measured anyway)."""
     server = LocalServer(db) if url is None else None
     base = url or (server.url if server else "")
     ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
@@ -253,9 +272,14 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
             if server and idle_tables else None
         )
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-            made = [await _make_table(http) for _ in range(tables)]
-            with_bots = [await _make_table(http, bot_level=bot_level)
-                         for _ in range(bot_tables)]
+            gate = asyncio.Semaphore(MAKING)
+
+            async def make(level: str | None = None) -> tuple[str, list[str]]:
+                async with gate:
+                    return await _make_table(http, bot_level=level)
+
+            made = await asyncio.gather(*(make() for _ in range(tables)))
+            with_bots = await asyncio.gather(*(make(bot_level) for _ in range(bot_tables)))
         unmeasured = Stats()
         tasks = [
             asyncio.create_task(_seat(ws_url, code, token, stats, pace))
@@ -267,18 +291,16 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
             for token in tokens
         ]
         await asyncio.sleep(warmup)
-        pid = server.process.pid if server else None
-        server_cpu = cpu_seconds(pid) if pid else None
+        measured = (server.process.pid,) if server else pids
+        server_cpu = _cpu_of(measured)
         client_cpu = cpu_seconds(None)
         stats.measuring = True
         start = time.perf_counter()
         await asyncio.sleep(seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - start
-        server_used = (
-            cpu_seconds(pid) - server_cpu  # type: ignore[operator]
-            if pid and server_cpu is not None else None
-        )
+        after = _cpu_of(measured)
+        server_used = after - server_cpu if after is not None and server_cpu is not None else None
         client_used = cpu_seconds(None) - client_cpu  # type: ignore[operator]
         rss = rss_kib(server.process.pid) if server else None
         for task in tasks:

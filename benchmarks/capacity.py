@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable.server.loadtest import LOAD_ENV
+from cardtable.server.loadtest import LOAD_ENV, raise_open_files_limit
 from cardtable.server.localcluster import LocalCluster, free_port
 
 CARDTABLE = str(Path(sys.executable).with_name("cardtable"))
@@ -67,7 +67,9 @@ def loadtest(run: Run, *extra: str) -> dict[str, Any]:
     command = [CARDTABLE, "loadtest", "--tables", str(run.tables), "--seconds",
                str(run.seconds), "--warmup", "10" if run.pace else "3", "--idle-tables", "0",
                "--pace", str(run.pace), "--json", *extra]
-    done = subprocess.run(command, check=True, capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "failed")
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -93,6 +95,7 @@ def measure(run: Run) -> dict[str, Any]:
 
 
 def main() -> None:
+    raise_open_files_limit()  # the cluster's servers and nginx inherit it
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="Only the runs whose name starts so.")
     args = parser.parse_args()
@@ -100,7 +103,11 @@ def main() -> None:
     for run in RUNS:
         if not run.name.startswith(args.only):
             continue
-        result = measure(run)
+        try:
+            result = measure(run)
+        except RuntimeError as error:  # reported, and the other runs go on
+            print(json.dumps({"run": run.name, "error": str(error)}), flush=True)
+            continue
         print(json.dumps({"run": run.name, **result}), flush=True)
         rows.append((run, result))
     print("\n| run | tables | pace s | actions/s | p50 ms | p99 ms | max ms "

@@ -35,6 +35,9 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 SEATS = 4
+#: Clients connecting at once, and how long all of them may take to be seated.
+OPENING = 100
+READY_SECONDS = 180.0
 #: Tables being made at once before a run (thousands, one by one, took minutes).
 MAKING = 16
 #: Deals per match: long enough that no table ends during a run.
@@ -47,6 +50,8 @@ class Stats:
     accepted: int = 0
     errors: int = 0
     measuring: bool = False
+    #: Clients that have their first state: the warm-up starts once every one has.
+    ready: int = 0
 
 
 @dataclass(frozen=True)
@@ -192,19 +197,28 @@ async def _make_table(http: httpx.AsyncClient, started: bool = True,
     return code, tokens
 
 
-async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 0.0) -> None:
+async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 0.0,
+                opening: asyncio.Semaphore | None = None) -> None:
     """One seat's client: act on every state that lists legal actions (after ``pace`` seconds
-    with jitter, if given); time the answer from sending to the state that includes it."""
+    with jitter, if given); time the answer from sending to the state that includes it.
+    ``opening``: how many clients may be connecting at once (thousands at one instant overflow
+    the server's accept queue, and the refused ones wait seconds to retry)."""
     jitter = random.Random(f"{code}:{token}")
-    ws: ClientConnection = await connect(f"{ws_url}/ws/{code}", max_size=2**22,
-                                         open_timeout=60, ping_interval=None, compression=None)
+    async with opening or contextlib.nullcontext():
+        ws: ClientConnection = await connect(f"{ws_url}/ws/{code}", max_size=2**22,
+                                             open_timeout=120, ping_interval=None,
+                                             compression=None)
     loads, dumps, clock = orjson.loads, json.dumps, time.perf_counter
     try:
         await ws.send(dumps({"type": "hello", "token": token}))
         sent: tuple[int, float] | None = None
+        first = True
         async for text in ws:
             message = loads(text)
             kind = message.get("type")
+            if first and kind == "state":
+                first = False
+                stats.ready += 1
             if kind == "error":
                 stats.errors += 1
                 sent = None
@@ -254,6 +268,16 @@ async def _idle_memory(url: str, pid: int, count: int) -> float | None:
     return (after - before) / count
 
 
+def raise_open_files_limit() -> None:
+    """Thousands of WebSockets need as many file descriptors, here and in the server started
+    here (which inherits the limit): the soft limit (often 1,024) raised to the hard one."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
               idle_tables: int, pace: float = 0.0, db: str | None = None,
               bot_tables: int = 0, bot_level: str = "hard",
@@ -262,6 +286,7 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
     play beside the measured ones without being measured (how thinking bots slow the others:
     issue 15 §3). ``pids``: the server processes behind ``url`` whose CPU time is measured
     (the server started here is measured anyway)."""
+    raise_open_files_limit()
     server = LocalServer(db) if url is None else None
     base = url or (server.url if server else "")
     ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
@@ -281,15 +306,20 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
             made = await asyncio.gather(*(make() for _ in range(tables)))
             with_bots = await asyncio.gather(*(make(bot_level) for _ in range(bot_tables)))
         unmeasured = Stats()
+        opening = asyncio.Semaphore(OPENING)
         tasks = [
-            asyncio.create_task(_seat(ws_url, code, token, stats, pace))
+            asyncio.create_task(_seat(ws_url, code, token, stats, pace, opening))
             for code, tokens in made
             for token in tokens
         ] + [
-            asyncio.create_task(_seat(ws_url, code, token, unmeasured, pace))
+            asyncio.create_task(_seat(ws_url, code, token, unmeasured, pace, opening))
             for code, tokens in with_bots
             for token in tokens
         ]
+        clients = sum(len(tokens) for _, tokens in made)
+        deadline = time.monotonic() + READY_SECONDS
+        while stats.ready < clients and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)  # every client seated before the warm-up starts
         await asyncio.sleep(warmup)
         measured = (server.process.pid,) if server else pids
         server_cpu = _cpu_of(measured)

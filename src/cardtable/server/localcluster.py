@@ -46,7 +46,8 @@ NGINX = """# Written by cardtable.server.localcluster: the balancer of a local c
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/nginx-error.log warn;
-events {{ worker_connections 8192; }}
+worker_rlimit_nofile 65536;
+events {{ worker_connections 32768; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/nginx-temp/body;

@@ -23,7 +23,7 @@ from cardtable.games import match_class
 
 #: The tables, each with the seed whose views are kept in a golden file (the others are
 #: checked for agreement only). The last one busts players early, for the buy-back decisions.
-TABLES = [
+TABLES: list[tuple[str, int, dict[str, Any], int]] = [
     ("punttu", 4, {"deals": 2}, 1), ("punttu", 3, {"trim": "twos", "show_played": True}, 1),
     ("punttu", 2, {"show_played": True}, 1),
     ("putto", 4, {"deals": 2}, 1), ("putto", 3, {}, 1), ("putto", 2, {"must_capture": True}, 1),
@@ -42,7 +42,7 @@ def _table_id(name: str, players: int, options: dict[str, Any]) -> str:
 
 @pytest.mark.parametrize(
     ("name", "players", "options", "golden_seed"),
-    [pytest.param(*table, id=_table_id(*table[:3])) for table in TABLES],
+    [pytest.param(*table, id=_table_id(table[0], table[1], table[2])) for table in TABLES],
 )
 @pytest.mark.parametrize("seed", range(4))
 def test_views_of_every_seat_at_every_step(

@@ -1,4 +1,5 @@
-"""Shared test configuration: the ``rule`` and ``slow`` markers and the hypothesis profiles.
+"""Shared test configuration: the ``rule`` and ``slow`` markers, the hypothesis profiles, and
+the refusal of ``CARDTABLE_REGOLD`` in CI (``tests/helpers/golden.py``).
 
 Profiles (``HYPOTHESIS_PROFILE=thorough pytest …`` to pick another):
 
@@ -12,6 +13,7 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tests.helpers.golden import REGOLD_VARIABLE, regold
 
 settings.register_profile(
     "default",
@@ -34,6 +36,10 @@ collect_ignore = [] if os.environ.get("CARDTABLE_TEST_CLUSTER") else ["cluster"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if regold() and os.environ.get("CI"):
+        raise pytest.UsageError(
+            f"{REGOLD_VARIABLE} rewrites golden files instead of comparing them: never in CI"
+        )
     config.addinivalue_line(
         "markers", 'rule(id): the rule of shared/rules/<game>.md a test checks, e.g. "PU-12"'
     )

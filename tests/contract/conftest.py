@@ -16,7 +16,9 @@ import pytest
 import cardtable
 from cardtable.cards.french import FRENCH_DECK, FRENCH_KINDS
 from cardtable.cards.latin import LATIN_DECK
+from cardtable.engine.action import Action
 from cardtable.engine.game import Game, State
+from cardtable.engine.record import replay
 from cardtable.games import game_class
 
 
@@ -28,11 +30,10 @@ class Hooks:
     cards: Callable[[Mapping[str, Any]], list[str]]
     #: The card texts a deal of this table holds (the deck after any trimming), as a list.
     deck: Callable[[Game], list[str]]
-    #: The most actions a deal can take (the documented bound on a deal's length).
-    #: The sum of all sides' points at the end of a deal, or None if the game has no such sum.
-    #: Asserts that a finished deal's points add up (each game's own scoring rule, restated
-    #: from shared/rules as an oracle).
-    check_points: Callable[[State], None]
+    #: ``check_points(states, actions, final)`` asserts that a finished deal's outcome is what
+    #: the game's own scoring rule (restated from shared/rules as an oracle) gives for its cards
+    #: and play: ``states`` are copies of the state before each of ``actions``.
+    check_points: Callable[[Sequence[State], Sequence[Action], State], None]
     #: Texts of actions to try in every state besides those seen legal elsewhere.
     extra_action_texts: Callable[[Game], list[str]] = lambda game: []
     #: Option sets to run the contract under, besides the defaults.
@@ -90,53 +91,126 @@ def _pontinho_actions(game: Game) -> list[str]:
     return texts
 
 
-def _punttu_points(final: State) -> None:
-    """PU-2, PU-7, PU-16: the seats' points are every card point of the cards in play."""
+def _punttu_worth(card: str) -> int:
+    """PU-2: a figure (and an ace) is worth 1, every other card its number."""
+    return 1 if card[0] in "AJQK" else int(card[0])
+
+
+def _punttu_points(states: Sequence[State], actions: Sequence[Action], final: State) -> None:
+    """PU-2, PU-7, PU-16: each seat's points are the card points of the tricks it won (its
+    pile in the final state, a trick being one card per seat), and all of them together are
+    every card point in play."""
     outcome = final.outcome
     assert outcome is not None
-    in_play = sum(1 if c[0] in "AJQK" else int(c[0]) for c in _punttu_deck(final.game))
-    assert sum(outcome.points) == in_play
+    won = final.debug_view()["won"]
+    n = final.game.players
+    assert list(outcome.points) == [sum(_punttu_worth(c) for c in pile) for pile in won]
+    assert sum(outcome.points) == sum(_punttu_worth(c) for c in _punttu_deck(final.game))
+    assert all(len(pile) % n == 0 for pile in won)
+    assert outcome.details["tricks_won"] == [len(pile) // n for pile in won]
+    assert sum(outcome.details["tricks_won"]) == len(actions) // n
 
 
 #: PT-2's card points by rank.
 _PUTTO_POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 
 
-def _putto_points(final: State) -> None:
-    """PT-2, PT-15, PT-16: the sides' card points and the cards left on the table are the
-    pack's 120; each side's points are its card points, 3 per sweep and a point per primiera
-    suit, and no suit's primiera goes to two sides."""
+def _putto_points(states: Sequence[State], actions: Sequence[Action], final: State) -> None:
+    """PT-2, PT-12, PT-15 … PT-18, recomputed from the cards and the play, not from the
+    outcome's own figures: each side's card points are those of its capture pile in the final
+    state; a sweep is a capture of every card on the table (counted on the last play only with
+    ``last_play_sweep``); primiera goes, suit by suit, to the one side with the most card points
+    in that suit; the cards left go to the last capturer, or nobody. The outcome's points and
+    details must be exactly these."""
     outcome = final.outcome
     assert outcome is not None
-    details = outcome.details
-    left = sum(_PUTTO_POINTS.get(c[0], 0) for c in final.debug_view()["table"])
-    assert sum(details["card_points"]) + left == 120
-    suits = [suit for won in details["primiera"] for suit in won]
-    assert len(suits) == len(set(suits)) <= 4
-    for side, points in enumerate(outcome.points):
-        assert points == (
-            details["card_points"][side] + 3 * details["sweeps"][side]
-            + len(details["primiera"][side])
+    game = final.game
+    debug = final.debug_view()
+    piles, left = debug["piles"], debug["table"]
+    sides = len(game.sides)
+    card_points = [sum(_PUTTO_POINTS.get(c[0], 0) for c in pile) for pile in piles]
+    assert sum(card_points) + sum(_PUTTO_POINTS.get(c[0], 0) for c in left) == 120
+    sweeps = [0] * sides
+    last_capture: int | None = None
+    for index, (before, action) in enumerate(zip(states, actions, strict=True)):
+        if action.kind != "capture":
+            continue
+        seat = before.to_move
+        assert seat is not None
+        last_capture = seat
+        rank = str(action).split()[1][0]
+        table = before.debug_view()["table"]
+        last = index == len(actions) - 1
+        if table and all(c[0] == rank for c in table) and (
+            game.options.last_play_sweep or not last
+        ):
+            sweeps[game.side_of(seat)] += 1
+    if game.options.leftover == "last_capturer" and last_capture is not None:
+        assert left == []  # PT-15: taken by the last capturer, into the pile counted above
+        assert outcome.details["leftover_to"] == (
+            last_capture if outcome.details["leftover"] else None
         )
+    else:
+        assert outcome.details["leftover"] == [] and outcome.details["leftover_to"] is None
+    primiera: list[list[str]] = [[] for _ in range(sides)]
+    for suit in "oceb":
+        in_suit = [
+            sum(_PUTTO_POINTS.get(c[0], 0) for c in pile if c[1] == suit) for pile in piles
+        ]
+        best = max(in_suit)
+        if in_suit.count(best) == 1:
+            primiera[in_suit.index(best)].append(suit)
+    assert outcome.details["card_points"] == card_points
+    assert outcome.details["sweeps"] == sweeps
+    assert [sorted(won) for won in outcome.details["primiera"]] == [sorted(p) for p in primiera]
+    assert list(outcome.points) == [
+        card_points[side] + 3 * sweeps[side] + len(primiera[side]) for side in range(sides)
+    ]
 
 
-def _pontinho_points(final: State) -> None:
-    """PO-2, PO-23: each player pays the penalty of the cards left in hand, the one who went
-    out nothing; a void deal (PO-8) costs nobody anything."""
+#: PO-2's penalty points of the ranks that are not worth their number, by ``figure_points``.
+_PONTINHO_WORTH = {
+    "13-12-11": {"*": 20, "A": 15, "T": 10, "J": 11, "Q": 12, "K": 13},
+    "10": {"*": 20, "A": 15, "T": 10, "J": 10, "Q": 10, "K": 10},
+}
+
+
+def _pontinho_penalties(hands: Sequence[Sequence[str]], out: int, figures: str) -> list[int]:
+    worth = _PONTINHO_WORTH[figures]
+    return [
+        0 if seat == out else sum(worth[c[0]] if c[0] in worth else int(c[0]) for c in hand)
+        for seat, hand in enumerate(hands)
+    ]
+
+
+def _pontinho_points(states: Sequence[State], actions: Sequence[Action], final: State) -> None:
+    """PO-2, PO-8, PO-22, PO-23, from the final state's hands, not the outcome's own figures:
+    the deal ends when a seat's hand is empty (the seat that made the last action) and every
+    other seat pays the penalty of the cards left in hand; or, void, when the stock ran out,
+    nobody out and nobody paying. The same actions under the other ``figure_points`` score the
+    figures the other way and nothing else."""
     outcome = final.outcome
     assert outcome is not None
+    debug = final.debug_view()
+    hands = debug["hands"]
+    empty = [seat for seat, hand in enumerate(hands) if not hand]
     out = outcome.details["went_out"]
     if out is None:
         assert outcome.reason == "void" and set(outcome.points) == {0}
+        assert empty == [] and debug["stock"] == []
+        assert outcome.winners == tuple(range(final.game.players))
         return
-    figures = (11, 12, 13) if final.game.options.figure_points == "13-12-11" else (10, 10, 10)
-    worth = {"*": 20, "A": 15, "T": 10, "J": figures[0], "Q": figures[1], "K": figures[2]}
-    for seat, hand in enumerate(outcome.details["hands"]):
-        expected = 0 if seat == out else sum(
-            worth[c[0]] if c[0] in worth else int(c[0]) for c in hand
-        )
-        assert outcome.points[seat] == expected, (seat, hand)
-    assert outcome.points[out] == 0 and outcome.winners == (out,)
+    assert outcome.reason == "went_out"
+    assert empty == [out] and states[-1].to_move == out
+    assert [sorted(hand) for hand in outcome.details["hands"]] == [sorted(h) for h in hands]
+    figures = str(final.game.options.figure_points)
+    assert list(outcome.points) == _pontinho_penalties(hands, out, figures)
+    assert outcome.winners == (out,)
+    record = final.to_record()
+    other = "10" if figures == "13-12-11" else "13-12-11"
+    rescored = replay({**record, "options": {**record["options"], "figure_points": other}})
+    assert rescored.state.outcome is not None
+    assert list(rescored.state.outcome.points) == _pontinho_penalties(hands, out, other)
 
 
 HOOKS: dict[str, Hooks] = {

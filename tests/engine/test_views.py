@@ -1,159 +1,116 @@
-"""Views built together equal views built one by one, and equal the views as they were before
-the games split them into a public and a private part (the server builds every seat's view of
-a step with ``Match.deal_views``; a difference would show a seat something else, or leak).
+"""Every seat's view, and the spectator's, at chosen steps of fixed-seed matches, against golden
+files (``tests/golden/views/``); and views built together equal views built one by one.
 
-The reference functions below are the games' ``_view`` as they were before the split, kept
-verbatim (``self`` → ``state``); every step of random deals, every seat and the spectator,
-must give equal output."""
+The golden files hold what each seat saw at the first steps of each deal, the first step of each
+phase, every ``EVERY``-th step, the end of each deal and each decision between deals, for a few
+table sizes and options of each game: a refactor of the views (the games' public and private
+parts, ``State.views``, ``Match.deal_views``) must leave them as they are. Regenerate them after
+a change that is meant with ``CARDTABLE_REGOLD=1`` (``tests/helpers/golden.py``). The server
+builds every seat's view of a step with ``Match.deal_views``; a difference from the views one by
+one would show a seat something else, or leak, so that is checked at every step.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.helpers.golden import check_golden
 
 import cardtable
-from cardtable.cards.french import card_text as french_text
-from cardtable.cards.latin import card_text as latin_text
 from cardtable.games import match_class
-from cardtable.games.pontinho.state import Phase, _meld_text, _sorted
-from cardtable.games.punttu.deck import removed_cards
-from cardtable.games.punttu.state import _winning_index
-from cardtable.games.putto.deck import SORT_KEY
 
-
-def punttu_view(self: Any, seat: int | None) -> dict[str, Any]:
-    card_text = latin_text
-    n = self.n
-    trick = self.trick
-    data: dict[str, Any] = {
-        "phase": "over" if self._to_move is None else "play",
-        "hand_sizes": [len(hand) for hand in self.hands],  # PU-22
-        "stock": len(self.stock),  # PU-22
-        "leader": self.leader,
-        # PU-20: the current trick is face up, with who played each card.
-        "trick": [[(self.leader + i) % n, card_text(c)] for i, c in enumerate(trick)],
-        # PU-12: who would take the trick as it lies (public: everyone sees the cards).
-        "winning": (
-            [(self.leader + _winning_index(trick)) % n, card_text(trick[_winning_index(trick)])]
-            if trick
-            else None
-        ),
-        "points": list(self.points),  # PU-22
-        "tricks_played": self.tricks_played,
-        "tricks_total": (40 - len(removed_cards(n, self.game.options.trim))) // n,
-        "removed": [card_text(c) for c in removed_cards(n, self.game.options.trim)],
-    }
-    if seat is not None:
-        data["hand"] = [card_text(c) for c in sorted(self.hands[seat])]
-    if self.game.options.show_played:  # PU-21
-        data["played"] = [card_text(c) for c in sorted(c for p in self.won for c in p)]
-    return data
-
-
-def putto_view(self: Any, seat: int | None) -> dict[str, Any]:
-    card_text = latin_text
-    data: dict[str, Any] = {
-        "phase": "over" if self._to_move is None else "play",
-        "hand_sizes": [len(hand) for hand in self.hands],  # PT-22
-        "stock": len(self.stock),
-        "table": [card_text(c) for c in self.table],
-        # PT-5/PT-22: the card turned up at the deal was seen by all, even once captured.
-        "turned_up": [card_text(c) for c in self._dealt[2]],
-        "sweeps": list(self.sweeps),
-        "captured": [len(pile) for pile in self.piles],  # pile sizes are plain to see
-        "plays": self.plays,
-    }
-    if seat is not None:
-        data["hand"] = [
-            card_text(c) for c in sorted(self.hands[seat], key=SORT_KEY.__getitem__)
-        ]
-    return data
-
-
-def pontinho_view(self: Any, seat: int | None) -> dict[str, Any]:
-    card_text = french_text
-    data: dict[str, Any] = {
-        "phase": str(self.phase),
-        "turn": self.turn if self.phase is not Phase.OVER else None,
-        "first_player": self.first,
-        "hand_sizes": [len(hand) for hand in self.hands],
-        "stock": len(self.stock),
-        "discard": [card_text(c) for c in self.discard],
-        "advanceable": self.advanceable and bool(self.discard),
-        "discarded_by": self.discarder if self.discard else None,
-        "melds": [
-            {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": _meld_text(meld)}
-            for i, (meld, owner) in enumerate(zip(self.melds, self.owners, strict=True))
-        ],
-        "melded": list(self.melded),
-        "burned": card_text(self.burned) if self.burned is not None else None,
-        "burn_open": self.burn_open,
-        "held_apart": self.pending is not None,
-        "claim": (
-            {
-                "card": card_text(self.discard[-1]),
-                "turn": self.turn,
-                "asked": self.claimants[0],
-                "still_to_ask": self.claimants[1:],
-            }
-            if self.phase is Phase.CLAIM
-            else None
-        ),
-        "stock_rebuilds": self.rebuilds,
-    }
-    if seat is not None:
-        data["hand"] = [card_text(c) for c in _sorted(self.hands[seat])]
-        if seat == self.turn and self.pending is not None:
-            data["drawn"] = card_text(self.pending)  # PO-9: seen by its owner only
-    return data
-
-
-OLD: dict[str, Callable[[Any, int | None], dict[str, Any]]] = {
-    "punttu": punttu_view, "putto": putto_view, "pontinho": pontinho_view,
-}
-
-TABLES = [
-    ("punttu", 4, {"deals": 2}), ("punttu", 3, {"trim": "twos", "show_played": True}),
-    ("punttu", 2, {"show_played": True}),
-    ("putto", 4, {"deals": 2}), ("putto", 3, {}), ("putto", 2, {"must_capture": True}),
-    ("pontinho", 4, {}), ("pontinho", 3, {"deals": 2}), ("pontinho", 2, {}),
+#: The tables, each with the seed whose views are kept in a golden file (the others are
+#: checked for agreement only). The last one busts players early, for the buy-back decisions.
+TABLES: list[tuple[str, int, dict[str, Any], int]] = [
+    ("punttu", 4, {"deals": 2}, 1), ("punttu", 3, {"trim": "twos", "show_played": True}, 1),
+    ("punttu", 2, {"show_played": True}, 1),
+    ("putto", 4, {"deals": 2}, 1), ("putto", 3, {}, 1), ("putto", 2, {"must_capture": True}, 1),
+    ("pontinho", 4, {}, 1), ("pontinho", 3, {"deals": 2}, 1), ("pontinho", 2, {}, 1),
+    ("pontinho", 3, {"bust": 30, "figure_points": "10", "four_suits": "joker_fills"}, 0),
 ]
+#: Besides the first steps of a deal and of each phase, a checkpoint every so many steps.
+EVERY = 40
+#: The most steps a match is played for.
+STEPS = 400
 
 
-@pytest.mark.parametrize(("name", "players", "options"), TABLES)
+def _table_id(name: str, players: int, options: dict[str, Any]) -> str:
+    return f"{name}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options", "golden_seed"),
+    [pytest.param(*table, id=_table_id(table[0], table[1], table[2])) for table in TABLES],
+)
 @pytest.mark.parametrize("seed", range(4))
-def test_views_equal_the_old_views_seat_by_seat(
-    name: str, players: int, options: dict[str, Any], seed: int
+def test_views_of_every_seat_at_every_step(
+    name: str, players: int, options: dict[str, Any], golden_seed: int, seed: int
 ) -> None:
+    """A seeded match played at random: at every step the views built together (the state's
+    and the match's) equal the views one by one, a view with memory is the view and its log,
+    and at the checkpoints every view equals its golden file's (for the table's golden seed)."""
     game = cardtable.game(name, players, **options)
     match = match_class(game)(game, seed=seed, dealer=seed % players)
     rng = random.Random(seed)
-    old = OLD[name]
+    checkpoints: list[dict[str, Any]] = []
+    phases: set[Any] = set()
+    deal_step = 0
     steps = 0
-    while not match.is_over and steps < 400:
+    while not match.is_over and steps < STEPS:
         state = match.current
         seats: list[int | None] = [None, *range(state.n)]
         together = state.views(seats)
         match_views = match.deal_views(seats)
-        assert list(together) == seats
+        assert list(together) == seats and list(match_views) == seats
         for seat in seats:
-            assert state._view(seat) == old(state, seat), (name, seed, steps, seat)
             alone = state.view(seat)
-            assert together[seat] == alone
-            assert match_views[seat] == match.deal_view(seat)
+            assert together[seat] == alone, (seed, steps, seat)
+            assert match_views[seat] == match.deal_view(seat), (seed, steps, seat)
+            memory = state.view(seat, memory=True)
+            assert memory.pop("log") == [[s, str(a)] for s, a in state.history]
+            assert memory == alone
+        phase = together[None].get("phase")
+        deciding = state.is_over and match.to_move is not None
+        if deal_step < 3 or phase not in phases or deal_step % EVERY == 0 or state.is_over:
+            checkpoints.append(
+                {
+                    "step": steps,
+                    "deal": len(match.deals),
+                    "deal_step": deal_step,
+                    "views": {
+                        "spectator" if seat is None else str(seat): match_views[seat]
+                        for seat in seats
+                    },
+                    **(
+                        {"decision": match.decision_view(match.to_move)}
+                        if deciding and match.to_move is not None
+                        else {}
+                    ),
+                }
+            )
+        phases.add(phase)
         if not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+            deal_step += 1
         elif match.to_move is not None:
             legal = match.legal_actions()
             match.apply(legal[rng.randrange(len(legal))])
         else:
             match.next_deal()
+            phases.clear()
+            deal_step = 0
         steps += 1
     assert steps > 10
+    if seed == golden_seed:
+        check_golden(
+            f"views/{_table_id(name, players, options)}-seed{seed}.json",
+            {"table": game.describe(), "seed": seed, "dealer": seed % players,
+             "checkpoints": checkpoints},
+            depth=4,
+        )
 
 
 def test_views_check_their_seats() -> None:

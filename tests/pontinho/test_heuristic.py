@@ -10,14 +10,13 @@ import ast
 import inspect
 
 import pytest
+from tests.helpers.pontinho import Deal
 
 import cardtable
 from cardtable.bots import make_bot, play_out
 from cardtable.engine.action import Action
 from cardtable.games.pontinho import PontinhoState, heuristic
 from cardtable.games.pontinho.heuristic import BOTS, PontinhoHeuristic
-
-from .conftest import Deal
 
 
 def choose(state: PontinhoState, seat: int | None = None) -> Action:

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from tests.helpers.pontinho import Deal
 
 from cardtable.games.pontinho import Phase, PontinhoState
-
-from .conftest import Deal
 
 KINDS = ("draw", "take", "burn", "meld", "layoff", "discard", "advance", "pass")
 

@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from tests.helpers.pontinho import Deal
 from tests.walk import walked_deal
 
 import cardtable
@@ -39,8 +40,6 @@ from cardtable.games.pontinho.search import (
     tree_moves,
 )
 from cardtable.games.pontinho.state import _lay_off_one
-
-from .conftest import Deal
 
 POINTS = penalty_table("13-12-11")
 

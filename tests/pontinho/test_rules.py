@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.helpers.pontinho import Deal
 
 import cardtable
 from cardtable.cards.french import FRENCH_DECK, card_text
@@ -17,8 +18,6 @@ from cardtable.engine.shuffle import shuffle
 from cardtable.errors import IllegalAction, OptionError, SetupError
 from cardtable.games.pontinho import Phase
 from cardtable.games.pontinho.melds import parse_meld
-
-from .conftest import Deal
 
 
 def texts(state, kind):  # type: ignore[no-untyped-def]

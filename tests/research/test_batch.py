@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.helpers.research import TABLES, make, played_positions, table_id
 
 from cardtable.research.episode import Episode
 from cardtable.research.observations import observer_for
-
-from .conftest import TABLES, make, played_positions, table_id
 
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)

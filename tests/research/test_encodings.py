@@ -7,13 +7,12 @@ import copy
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.helpers.research import TABLES, make, played_positions, table_id
 
 from cardtable.engine.game import State
 from cardtable.errors import IllegalAction
 from cardtable.research.encodings import Decision, encoding_for
 from cardtable.research.encodings import pontinho as po
-
-from .conftest import TABLES, make, played_positions, table_id
 
 
 def complete_sequences(decision: Decision) -> dict[tuple[int, ...], int]:

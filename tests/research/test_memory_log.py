@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.helpers.research import TABLES, make, table_id
 
 import cardtable
 from cardtable.research.episode import Episode
-
-from .conftest import TABLES, make, table_id
 
 
 def rebuilt(state: cardtable.State) -> list[list[object]]:

@@ -8,13 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.helpers.research import TABLES, make, played_positions, table_id
 
 from cardtable.cards.french import KIND_INDEX
 from cardtable.cards.latin import CARD_INDEX
 from cardtable.research.episode import Episode
 from cardtable.research.observations import observer_for
-
-from .conftest import TABLES, make, played_positions, table_id
 
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)

@@ -6,10 +6,10 @@ import io
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from tests.helpers.sheets import A4, VERBOSE, split
 
 import cardtable
 from cardtable.errors import CardtableError, OptionError
@@ -23,40 +23,10 @@ from cardtable.rules import (
     table_rules_html,
 )
 
-A4 = (595.28, 841.89)  # points
-
-#: Per game, the options that make the sheet longest: every house rule at its wordiest.
-VERBOSE: dict[str, dict[str, Any]] = {
-    "punttu": {"players": 7, "deals": 10, "show_played": True, "trim": "aces"},
-    "putto": {
-        "players": 6,
-        "teams": "pairs",
-        "must_capture": True,
-        "leftover": "nobody",
-        "last_play_sweep": False,
-        "target": 500,
-    },
-    "pontinho": {
-        "players": 8,
-        "figure_points": "10",
-        "bust": 1000,
-        "buybacks": 3,
-        "deals": 20,
-        "rebuild_limit": 2,
-    },
-}
-
 GAMES = tuple(VERBOSE)
 
 #: Test artifacts (git-ignored): the PDFs, to look at after a run.
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "rules"
-
-
-def split(options: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
-    """Options without ``players``, and the player count."""
-    rest = dict(options)
-    players = rest.pop("players", None)
-    return rest, players
 
 
 class _Text(HTMLParser):

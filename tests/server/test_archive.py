@@ -10,7 +10,7 @@ from typing import Any
 
 from click.testing import CliRunner
 from sqlalchemy import func, select
-from tests.server.conftest import Client, RunningServer
+from tests.helpers.server import Client, RunningServer
 
 from cardtable.cli.main import main
 from cardtable.server import archive

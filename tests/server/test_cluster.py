@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text
+from tests.helpers.server import Client, RunningServer, make_config
 from tests.pg import Cluster as PgCluster
 from tests.redisserver import RedisServer, redis_server  # noqa: F401 (a fixture)
-from tests.server.conftest import Client, RunningServer, make_config
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.server import leases, store

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
-from tests.server.conftest import quick_play
+from tests.helpers.server import quick_play
 
 from cardtable.cli import main
 from cardtable.server.db import make_engine

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.server.conftest import in_process_services
+from tests.helpers.server import in_process_services
 
 from cardtable.server import store
 from cardtable.server.errors import ServerError

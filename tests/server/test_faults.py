@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import WAIT, Client, RunningServer, make_config, quick_play
+from tests.helpers.server import WAIT, Client, RunningServer, make_config, quick_play
 from tests.server.faults import (
     HeldLock,
     assert_only_stored_was_shown,

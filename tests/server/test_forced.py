@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.conftest import in_process_services
+from tests.helpers.server import in_process_services
 
 from cardtable.server import store
 from cardtable.server.config import ServerConfig

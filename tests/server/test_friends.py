@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.server.test_protocol import create, join
+from tests.helpers.server import create, join
 
 TWO_AND_A_BOT = [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "person"}]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import RunningServer, quick_play
+from tests.helpers.server import RunningServer, quick_play
 from tests.server.faults import HeldLock, damage
 
 

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from tests.server.conftest import WAIT, Client, RunningServer
+from tests.helpers.server import WAIT, Client, RunningServer
 from websockets.asyncio.client import connect
 
 import cardtable

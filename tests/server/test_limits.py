@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.conftest import RunningServer, in_process_services
+from tests.helpers.server import RunningServer, in_process_services
 from websockets.asyncio.client import connect
 
 from cardtable.server import store

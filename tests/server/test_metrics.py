@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
-from tests.server.conftest import Client, quick_play
+from tests.helpers.server import Client, quick_play
 
 
 def scrape(server: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:

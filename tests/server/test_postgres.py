@@ -10,8 +10,8 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from tests.helpers.server import Client, RunningServer, make_config, quick_play
 from tests.pg import Cluster
-from tests.server.conftest import Client, RunningServer, make_config, quick_play
 from tests.server.faults import assert_only_stored_was_shown, eventually
 
 from cardtable.errors import CardtableError

@@ -8,6 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from tests.helpers.server import create, join
 
 from cardtable.engine.record import replay
 
@@ -16,20 +17,6 @@ GAMES = {
     "putto": {"deals": 1},
     "pontinho": {"deals": 1, "rebuild_limit": 0},
 }
-
-
-def create(server: Any, game: str, seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
-    with server.http() as http:
-        response = http.post("/api/tables", json={"game": game, "seats": seats, **fields})
-        assert response.status_code == 201, response.text
-        return dict(response.json())
-
-
-def join(server: Any, code: str, name: str, seat: int | None = None) -> dict[str, Any]:
-    with server.http() as http:
-        response = http.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat})
-        assert response.status_code == 200, response.text
-        return dict(response.json())
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

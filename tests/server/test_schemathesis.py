@@ -22,7 +22,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from tests.server.conftest import RunningServer, make_config
+from tests.helpers.server import RunningServer, make_config
 
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig

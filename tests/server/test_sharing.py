@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import in_process_services
+from tests.helpers.server import in_process_services
 
 from cardtable.server import store
 from cardtable.server.table import Connection, SeatPlan, Table, TableConfig

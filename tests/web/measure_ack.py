@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-from tests.web.conftest import ARGS, CHROMIUM, LAPTOP, PHONE, LiveServer
+from tests.helpers.browser import ARGS, CHROMIUM, LAPTOP, PHONE, LiveServer
 
 ENABLED = ".hand button.card:not([disabled])"
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
-from tests.web.conftest import ARGS, ARTIFACTS, CHROMIUM, LAPTOP, PHONE, LiveServer
+from tests.helpers.browser import ARGS, ARTIFACTS, CHROMIUM, LAPTOP, PHONE, LiveServer
 
 OUT = ARTIFACTS / "screenshots"
 PLAYERS = {"punttu": 4, "putto": 4, "pontinho": 4}

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE
+from tests.helpers.browser import LAPTOP, PHONE
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 ENABLED = ".hand button.card:not([disabled])"

@@ -4,48 +4,18 @@ their seats; leaving a table."""
 
 from __future__ import annotations
 
-import contextlib
 import re
-from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import expect
-from tests.web.conftest import ARTIFACTS, LAPTOP, PHONE
-
-ENABLED = ".hand button.card:not([disabled])"
-SHOTS = ARTIFACTS / "screenshots" / "friends"
-
-
-def shot(page: Any, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+from tests.helpers.browser import LAPTOP, PHONE, play_until_over, shot
 
 
 def sit(page: Any, code: str, name: str, seat: int) -> None:
     page.goto(f"/t/{code}")
     page.fill("#join-name", name)
     page.locator(".take-seat").nth(seat if seat == 0 else 0).click()
-
-
-def play_until_over(pages: list[Any]) -> None:
-    """Each page plays its first playable card whenever it has one, until every page shows
-    the match-end dialog."""
-    for _ in range(400):
-        if all(p.locator("#match-end-title").count() for p in pages):
-            return
-        for page in pages:
-            card = page.locator(ENABLED).first
-            if card.count():
-                # redrawn under the pointer: the next round tries again
-                with contextlib.suppress(Exception):
-                    card.click(timeout=2000)
-            elif page.locator("#continue").count():
-                page.click("#continue")
-        pages[0].wait_for_timeout(50)
-    raise AssertionError("the match did not end")
 
 
 def test_a_rematch_with_two_people_keeps_their_seats(new_page: Any, live: Any) -> None:

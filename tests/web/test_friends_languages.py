@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.conftest import LiveServer
-from tests.web.test_friends import shot
-from tests.web.test_languages import assert_translated, seated_page
+from tests.helpers.browser import LiveServer, shot
+from tests.helpers.translations import assert_translated, seated_page
 
 from cardtable.web.language import LANGUAGES
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, screenshot
 
 
 def test_lobby_offers_every_game_and_its_house_rules(new_page: Any) -> None:

@@ -7,8 +7,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE
-from tests.web.test_friends import play_until_over, shot
+from tests.helpers.browser import LAPTOP, PHONE, play_until_over, shot
 
 
 def test_the_nickname_is_remembered_and_my_games_lists_the_match(new_page: Any) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, screenshot
 from websockets.sync.client import connect
 
 import cardtable.server.table as table_module

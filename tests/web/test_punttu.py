@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, screenshot
 
 ENABLED = ".hand button.card:not([disabled])"
 

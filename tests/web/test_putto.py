@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, ana_waits_at_a_putto_table, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, ana_waits_at_a_putto_table, screenshot
 
 ENABLED = ".hand button.card:not([disabled])"
 

@@ -8,39 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE, screenshot
-from websockets.sync.client import connect
+from tests.helpers.browser import LAPTOP, PHONE, Person, screenshot
 
 from cardtable.engine.record import replay
-
-
-class Person:
-    """The person's seat of a two-player, two-deal Punttu table, played here over the WebSocket
-    (always the first legal card); the other seat is a bot."""
-
-    def __init__(self, live: Any) -> None:
-        joined = live.post("/api/play", {"game": "punttu", "players": 2, "level": "random",
-                                         "name": "Ana", "options": {"deals": 2}})
-        self.code: str = joined["code"]
-        self.connection = connect(live.url.replace("http", "ws") + f"/ws/{self.code}",
-                                  open_timeout=20)
-        self.ws = self.connection.__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
-
-    def play_until(self, kind: str) -> None:
-        while True:
-            message = json.loads(self.ws.recv(timeout=20))
-            if message["type"] == kind:
-                return
-            if message["type"] == "state" and message["legal"]:
-                self.ws.send(json.dumps({"type": "action", "action": message["legal"][0],
-                                         "version": message["version"]}))
-            pause = message.get("pause") if message["type"] == "state" else None
-            if pause and message["seat"] in pause["waiting"]:  # ready for the next deal
-                self.ws.send(json.dumps({"type": "continue", "deal": pause["deal"]}))
-
-    def close(self) -> None:
-        self.connection.__exit__(None, None, None)
 
 
 def test_step_through_a_finished_deal(new_page: Any, live: Any, tmp_path: Path) -> None:

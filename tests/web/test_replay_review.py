@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import expect
-from tests.web.test_replay import Person
+from tests.helpers.browser import Person
 
 
 def test_the_replay_marks_flagged_moves_and_shows_the_better_one(new_page: Any, live: Any) -> None:

@@ -1,4 +1,4 @@
-"""Shared helpers for the research API tests: tables to cover and positions to test at."""
+"""What the research API tests share: tables to cover and positions to test at (no fixtures)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,142 @@
+"""What the browser tests share: Debian's Chromium and its arguments, viewports, the live
+server, screenshots, and a few ways to get a page to a table (Ana waiting at a Putto table, a
+person playing a seat over the WebSocket, pages playing a match to its end).
+
+The fixtures (the live server, the browser, fresh pages) are in ``tests/web/conftest.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+from tests.helpers.server import ROOMY, RunningServer
+from websockets.sync.client import connect
+
+from cardtable.server.config import ServerConfig
+
+CHROMIUM = os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Screenshots land here (git-ignored) for people to look at.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+#: The longest any expectation waits (ms): generous, the machine is shared.
+TIMEOUT = 20_000
+
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1366, "height": 800}
+
+
+class LiveServer(RunningServer):
+    """The server tests' running app, with the browser tests' settings and a JSON ``post``."""
+
+    def __init__(self, data_dir: Path) -> None:
+        super().__init__(
+            ServerConfig(data_dir=data_dir, bot_delay=0.0, grace_seconds=60.0, hint_seconds=0.05,
+                         **ROOMY)
+        )
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        response = httpx.post(self.url + path, json=body, timeout=20)
+        assert response.status_code in (200, 201), response.text
+        data: dict[str, Any] = response.json()
+        return data
+
+
+def screenshot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def ana_waits_at_a_putto_table(new_page: Any, *, deals: int | None = None) -> Any:
+    """Ana makes a two-person Putto table in the lobby (``deals`` per match if given) and waits
+    at it for a second person; her page, with the table's link as its URL."""
+    from playwright.sync_api import expect
+
+    ana = new_page(LAPTOP)
+    ana.goto("/")
+    ana.fill("#new-name", "Ana")
+    ana.select_option("#new-game", "putto")
+    ana.fill("#new-players", "2")
+    ana.select_option("#seat-1", "person")
+    if deals is not None:
+        ana.locator("#new-table details summary").click()
+        ana.fill("#opt-deals", str(deals))
+    ana.click("#new-table button[type=submit]")
+    expect(ana).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
+    expect(ana.locator(".waiting")).to_contain_text("Waiting for players")
+    return ana
+
+
+#: A card the player may play now.
+ENABLED = ".hand button.card:not([disabled])"
+#: The friends' screenshots.
+SHOTS = ARTIFACTS / "screenshots" / "friends"
+
+
+def shot(page: Any, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def play_until_over(pages: list[Any]) -> None:
+    """Each page plays its first playable card whenever it has one, until every page shows
+    the match-end dialog."""
+    for _ in range(400):
+        if all(p.locator("#match-end-title").count() for p in pages):
+            return
+        for page in pages:
+            card = page.locator(ENABLED).first
+            if card.count():
+                # redrawn under the pointer: the next round tries again
+                with contextlib.suppress(Exception):
+                    card.click(timeout=2000)
+            elif page.locator("#continue").count():
+                page.click("#continue")
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("the match did not end")
+
+
+class Person:
+    """The person's seat of a two-player, two-deal Punttu table, played here over the WebSocket
+    (always the first legal card); the other seat is a bot."""
+
+    def __init__(self, live: Any) -> None:
+        joined = live.post("/api/play", {"game": "punttu", "players": 2, "level": "random",
+                                         "name": "Ana", "options": {"deals": 2}})
+        self.code: str = joined["code"]
+        self.connection = connect(live.url.replace("http", "ws") + f"/ws/{self.code}",
+                                  open_timeout=20)
+        self.ws = self.connection.__enter__()
+        self.ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
+
+    def play_until(self, kind: str) -> None:
+        while True:
+            message = json.loads(self.ws.recv(timeout=20))
+            if message["type"] == kind:
+                return
+            if message["type"] == "state" and message["legal"]:
+                self.ws.send(json.dumps({"type": "action", "action": message["legal"][0],
+                                         "version": message["version"]}))
+            pause = message.get("pause") if message["type"] == "state" else None
+            if pause and message["seat"] in pause["waiting"]:  # ready for the next deal
+                self.ws.send(json.dumps({"type": "continue", "deal": pause["deal"]}))
+
+    def close(self) -> None:
+        self.connection.__exit__(None, None, None)

@@ -18,7 +18,8 @@ import cardtable
 from cardtable.cards.french import card_text as french_text
 from cardtable.cards.latin import card_text as latin_text
 from cardtable.games import match_class
-from cardtable.games.pontinho.state import Phase, _meld_text, _sorted
+from cardtable.games.pontinho.memo import meld_text
+from cardtable.games.pontinho.state import Phase, _sorted
 from cardtable.games.punttu.deck import removed_cards
 from cardtable.games.punttu.state import _winning_index
 from cardtable.games.putto.deck import SORT_KEY
@@ -85,7 +86,7 @@ def pontinho_view(self: Any, seat: int | None) -> dict[str, Any]:
         "advanceable": self.advanceable and bool(self.discard),
         "discarded_by": self.discarder if self.discard else None,
         "melds": [
-            {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": _meld_text(meld)}
+            {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": meld_text(meld)}
             for i, (meld, owner) in enumerate(zip(self.melds, self.owners, strict=True))
         ],
         "melded": list(self.melded),

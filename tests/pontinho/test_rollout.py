@@ -24,6 +24,7 @@ from cardtable.games.pontinho.melds import (
     layoff_options,
     parse_meld,
 )
+from cardtable.games.pontinho.memo import _table_layoffs, lay_off_one, table_layoffs
 from cardtable.games.pontinho.search import (
     EPSILON,
     MAX_ACTIONS,
@@ -31,14 +32,12 @@ from cardtable.games.pontinho.search import (
     _best_natural_with_top,
     _can_meld_with,
     _Shape,
-    _table_layoffs,
     choose,
     endgame,
     playout,
     side_points,
     tree_moves,
 )
-from cardtable.games.pontinho.state import _lay_off_one
 
 from .conftest import Deal
 
@@ -48,7 +47,7 @@ hands = st.lists(st.sampled_from(FRENCH_DECK), min_size=2, max_size=11)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_every_rollout_move_is_legal_and_the_table_bits_stay_true(players: int) -> None:
+def test_every_rollout_move_is_legal_and_the_remembered_table_bits_are_true(players: int) -> None:
     game = cardtable.game("pontinho", players=players)
     rng = random.Random(players)
     kinds: set[str] = set()
@@ -63,8 +62,7 @@ def test_every_rollout_move_is_legal_and_the_table_bits_stay_true(players: int) 
             action = state.action_from_id(action_id)
             kinds.add(action.kind)
             state.apply(action)  # the checked path agrees the move is legal
-            if state.table_fits is not None:
-                assert state.table_fits == _table_layoffs(state.melds)
+            assert table_layoffs(state.melds) == _table_layoffs(state.melds)
     assert {"draw", "meld", "layoff", "discard"} <= kinds
     if players > 2:
         assert {"pass", "advance"} <= kinds
@@ -109,9 +107,9 @@ def test_single_card_lay_offs_are_cached_as_the_engine_lays_them() -> None:
     melds = enumerate_melds(list(FRENCH_DECK[:26]) + [NATURAL_KINDS] * 2)
     for meld in rng.sample(melds, 300):
         for item in layoff_options(meld):
-            laid = _lay_off_one(meld, item)
+            laid = lay_off_one(meld, item)
             assert laid == lay_off(meld, (item,))
-            assert _lay_off_one(meld, item) is laid
+            assert lay_off_one(meld, item) is laid
 
 
 def test_capped_rollouts_score_the_hands_and_void_deals_score_nothing(deal: Deal) -> None:

@@ -90,7 +90,8 @@ from cardtable.games.pontinho.melds import (
     enumerate_melds,
     enumerate_melds_with,
 )
-from cardtable.games.pontinho.state import Phase, PontinhoState, _layoff_items
+from cardtable.games.pontinho.memo import table_layoffs
+from cardtable.games.pontinho.state import Phase, PontinhoState
 
 #: Chance of a uniformly random discard instead of the greedy one.
 EPSILON = 0.1
@@ -405,23 +406,6 @@ def _best_natural_with_top(
     return best
 
 
-def _table_layoffs(melds: Sequence[Meld], five: bool = True) -> tuple[int, tuple[int, ...]]:
-    """Where cards lay off on the table (PO-16): the natural kinds that fit some meld, as bits,
-    and per kind the ``layoff`` action id on the first meld that takes it (for the joker, its
-    first item there: ``*`` or ``*=X``), -1 where none does."""
-    ids = [-1] * (NATURAL_KINDS + 1)
-    fits = 0
-    base = LAYOFF
-    for meld in melds:
-        for item, kind in _layoff_items(meld, five):
-            if ids[kind] < 0:
-                ids[kind] = base + item
-                if kind != _JOKER:
-                    fits |= 1 << kind
-        base += LAYOFF_ITEMS
-    return fits, tuple(ids)
-
-
 def _discard(
     hand: Sequence[int], shape: _Shape, points: Sequence[int], pick: Any, epsilon: float
 ) -> int:
@@ -481,10 +465,7 @@ def choose(state: PontinhoState, pick: Any, points: Sequence[int], epsilon: floa
     if meld is not None:
         return MELD + meld_index(meld)
     if state.melded[seat]:
-        table = state.table_fits
-        if table is None:
-            table = state.table_fits = _table_layoffs(state.melds, five)
-        fits, layoff_ids = table
+        fits, layoff_ids = table_layoffs(state.melds, five)
         found = fits & shape.bits & ~(1 << _JOKER)
         if found:
             best = -1

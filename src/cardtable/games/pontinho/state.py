@@ -2,7 +2,10 @@
 
 Cards are plain ints inside (kinds 0‥52 of ``cardtable.cards.french``, the joker 52); melds are
 ``Meld`` values of the one meld module. The rules' effects are written once, in the ``_do_*``
-methods, which both the checked ``apply`` (via ``_apply``) and the bots' ``apply_unchecked`` call.
+methods, which both the checked ``apply`` (via ``_apply``) and the bots' ``apply_unchecked`` call;
+each action kind has one verifier (``_verify_draw`` … ``_verify_discard``), and
+``legal_action_ids`` lists exactly what they accept. The actions and their ids are in
+``actions``; what is remembered across states (lay-offs per meld, melds per hand) in ``memo``.
 
 Phases (``Phase``), for the seat on turn ``turn``:
 
@@ -45,7 +48,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any, Self
@@ -54,7 +57,6 @@ from cardtable.cards.french import (
     FRENCH_KINDS,
     JOKER,
     NATURAL_KINDS,
-    FrenchCard,
     JokerAs,
     MeldCard,
     card_text,
@@ -67,33 +69,39 @@ from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.shuffle import shuffle
-from cardtable.errors import CardError, IllegalAction, MeldError
+from cardtable.errors import IllegalAction, MeldError
 from cardtable.games.pontinho.actions import (
     ADVANCE,
     BURN,
     DISCARD,
     DRAW,
+    KINDS,
     LAYOFF,
     LAYOFF_ITEMS,
-    MAX_MELDS,
     MELD,
     PASS,
     TAKE,
-    item_index,
-    item_kind,
+    action_id,
+    action_of_id,
+    check_shape,
     item_of,
-    meld_index,
+    items_of,
+    meld_of,
     meld_table,
 )
 from cardtable.games.pontinho.melds import (
     FourSuits,
     Meld,
     check_reading,
-    enumerate_melds,
-    enumerate_melds_with,
     lay_off,
     layoff_options,
-    make_meld,
+)
+from cardtable.games.pontinho.memo import (
+    lay_off_one,
+    layoff_items,
+    meld_ids,
+    meld_text,
+    melds_with,
 )
 from cardtable.i18n import _
 
@@ -101,10 +109,6 @@ if TYPE_CHECKING:
     from cardtable.games.pontinho.game import PontinhoGame
 
 HAND_SIZE = 9  # PO-4
-
-#: Action kinds, in the order ``legal_actions`` lists them.
-KINDS = ("draw", "burn", "pass", "take", "advance", "meld", "layoff", "discard")
-_MELD_KINDS = {"meld": MELD, "take": TAKE, "advance": ADVANCE}
 
 
 class Phase(StrEnum):
@@ -115,119 +119,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class PontinhoAction(Action):
-    """An ``Action`` that keeps its canonical text (records, logs and views print actions many
-    times over a long deal). It equals and hashes like the plain ``Action`` of the same kind,
-    cards and meld number."""
-
-    __slots__ = ("_text",)
-    _text: str
-
-    def __init__(self, kind: str, cards: tuple[object, ...] = (), meld: int | None = None) -> None:
-        super().__init__(kind, cards, meld)
-        object.__setattr__(self, "_text", Action.__str__(self))
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Action):
-            return (self.kind, self.cards, self.meld) == (other.kind, other.cards, other.meld)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.cards, self.meld))
-
-
-#: Actions by id, built on first use.
-_BY_ID: dict[int, Action] = {}
-
-_DRAW_ACTION = PontinhoAction("draw")
-_BURN_ACTION = PontinhoAction("burn")
-_PASS_ACTION = PontinhoAction("pass")
-_DISCARD_ACTIONS = tuple(PontinhoAction("discard", (card,)) for card in FRENCH_KINDS)
-
-#: PO-12's two readings by "may a set hold four natural suits and a joker?" (``four_suits``).
-_READINGS = {True: FourSuits.WITH_JOKER, False: FourSuits.JOKER_FILLS}
-
-# Lay-off options per meld and reading (``id`` of the cached ``Meld``, five-card sets allowed →
-# the meld and its (item, kind) pairs).
-_LAYOFF_CACHE: dict[tuple[int, bool], tuple[Meld, tuple[tuple[int, int], ...]]] = {}
-
-
-def _layoff_items(meld: Meld, five: bool = True) -> tuple[tuple[int, int], ...]:
-    key = (id(meld), five)
-    entry = _LAYOFF_CACHE.get(key)
-    if entry is None or entry[0] is not meld:
-        options = layoff_options(meld, _READINGS[five])
-        items = tuple((index, item_kind(index)) for index in map(item_index, options))
-        entry = _LAYOFF_CACHE[key] = (meld, items)
-    return entry[1]
-
-
-# Single-card lay-offs (``id`` of the cached ``Meld``, the item and the reading → the meld and
-# the result).
-_LAID_CACHE: dict[tuple[int, int, bool], tuple[Meld, Meld]] = {}
-
-
-def _lay_off_one(meld: Meld, item: MeldCard, five: bool = True) -> Meld:
-    """``lay_off(meld, (item,))``, cached per (cached, immortal) ``Meld`` object and item:
-    searches lay off one card at a time, over and over."""
-    key = (id(meld), item_index(item), five)
-    entry = _LAID_CACHE.get(key)
-    if entry is None or entry[0] is not meld:
-        entry = _LAID_CACHE[key] = (meld, lay_off(meld, (item,), _READINGS[five]))
-    return entry[1]
-
-
-# Legal melds per hand (sorted kinds), and per hand and top discard: a search asks again and
-# again about the hands of the position it searches from. Bounded by clearing.
-_CACHE_LIMIT = 50_000
-_MELD_IDS: dict[tuple[tuple[int, ...], bool], list[int]] = {}
-_MELDS_WITH: dict[tuple[tuple[int, ...], int, bool], list[tuple[int, int]]] = {}
-
-
-def _meld_ids(hand: Sequence[int], five: bool = True) -> list[int]:
-    """The ``meld`` action ids of ``enumerate_melds(hand)``, in its order (cached); ``five``:
-    the table's reading of PO-12 allows the five-card set."""
-    key = (tuple(sorted(hand)), five)
-    ids = _MELD_IDS.get(key)
-    if ids is None:
-        if len(_MELD_IDS) >= _CACHE_LIMIT:
-            _MELD_IDS.clear()
-        melds = enumerate_melds(hand, _READINGS[five])
-        ids = _MELD_IDS[key] = [MELD + meld_index(m) for m in melds]
-    return ids
-
-
-def _melds_with(hand: Sequence[int], top: int, five: bool = True) -> list[tuple[int, int]]:
-    """(table index, length) of ``enumerate_melds_with(hand, top)``, in its order (cached)."""
-    key = (tuple(sorted(hand)), top, five)
-    found = _MELDS_WITH.get(key)
-    if found is None:
-        if len(_MELDS_WITH) >= _CACHE_LIMIT:
-            _MELDS_WITH.clear()
-        found = _MELDS_WITH[key] = [
-            (meld_index(m), len(m)) for m in enumerate_melds_with(hand, top, _READINGS[five])
-        ]
-    return found
-
-
 @cache
 def _claimants(n: int, seat: int, discarder: int | None) -> tuple[int, ...]:
     """PO-21: who is asked, in turn order after ``seat``, all but the discarder."""
     return tuple(s for s in ((seat + i) % n for i in range(1, n)) if s != discarder)
-
-
-_TEXT_CACHE: dict[int, tuple[Meld, str]] = {}
-
-
-def _meld_text(meld: Meld) -> str:
-    """``str(meld)``, cached per (cached, immortal) ``Meld`` object: views print melds often."""
-    entry = _TEXT_CACHE.get(id(meld))
-    if entry is None or entry[0] is not meld:
-        entry = _TEXT_CACHE[id(meld)] = (meld, str(meld))
-    return entry[1]
 
 
 class PontinhoState(State):
@@ -259,8 +154,6 @@ class PontinhoState(State):
         "rng_seed",
         "rebuilds",
         "recycled",
-        "turns",
-        "table_fits",
     )
 
     game: PontinhoGame
@@ -291,10 +184,6 @@ class PontinhoState(State):
     rebuilds: int
     #: Bit k set: a card of kind k went back into the stock from the discard pile (PO-8).
     recycled: int
-    turns: int
-    #: Bookkeeping for the rollout policy (``rollout._table_layoffs``): which kinds lay off on
-    #: the table (PO-16) and where, or None when the table changed since it was last worked out.
-    table_fits: tuple[int, tuple[int, ...]] | None
 
     @classmethod
     def new(
@@ -332,8 +221,6 @@ class PontinhoState(State):
         state.rng_seed = _stable_seed(state._dealt)
         state.rebuilds = 0
         state.recycled = 0
-        state.turns = 0
-        state.table_fits = None
         return state
 
     def clone(self) -> Self:
@@ -357,8 +244,6 @@ class PontinhoState(State):
         other.rng_seed = self.rng_seed
         other.rebuilds = self.rebuilds
         other.recycled = self.recycled
-        other.turns = self.turns
-        other.table_fits = self.table_fits
         return other
 
     @property
@@ -402,7 +287,7 @@ class PontinhoState(State):
                 # PO-7: the top discard with at least two hand cards in a new meld.
                 ids += [
                     TAKE + i
-                    for i, _n in _melds_with(self.hands[self.turn], self.discard[-1], self.five)
+                    for i, _n in melds_with(self.hands[self.turn], self.discard[-1], self.five)
                 ]
             return ids
         if phase is Phase.CLAIM:
@@ -412,7 +297,7 @@ class PontinhoState(State):
                 hand = self.hands[seat]
                 size = len(hand)
                 # PO-17, PO-19: a new meld with the top discard, keeping a card in hand.
-                found = _melds_with(hand, self.discard[-1], self.five)
+                found = melds_with(hand, self.discard[-1], self.five)
                 ids += [ADVANCE + i for i, n in found if n <= size]
             return ids
         seat = self.turn
@@ -424,13 +309,13 @@ class PontinhoState(State):
                 ids.append(BURN)  # PO-9
             hand = [*hand, self.pending]
         if kind is None or kind == "meld":
-            ids += _meld_ids(hand, self.five)
+            ids += meld_ids(hand, self.five)
         if self.melded[seat] and (kind is None or kind == "layoff"):  # PO-16
             have = set(hand)
             base = LAYOFF
             five = self.five
             for meld in self.melds:
-                for item, card in _layoff_items(meld, five):
+                for item, card in layoff_items(meld, five):
                     if card in have:
                         ids.append(base + item)
                 base += LAYOFF_ITEMS
@@ -449,103 +334,100 @@ class PontinhoState(State):
             )
         return [self.action_from_id(i) for i in self.legal_action_ids(kind)]
 
+    # -- verifiers: one per action kind (PokerKit's ``verify_x``) -------------------------------
+
     def _verify(self, action: Action) -> None:
+        """The action is well formed, then its kind's verifier (``_VERIFIERS``) checks it
+        against the phase and the mover's cards; ``legal_action_ids`` lists exactly what passes
+        (the contract tests check it over every action id)."""
         kind = action.kind
-        phase = self.phase
-        seat = self.to_move
-        assert seat is not None
         if kind not in KINDS:
             raise IllegalAction(
                 _("{action!r} is not a pontinho action; expected one of {kinds}").format(
                     action=str(action), kinds=", ".join(KINDS)
                 )
             )
-        _check_shape(action)
-        if phase is Phase.CLAIM:
-            if kind not in ("advance", "pass"):
-                raise IllegalAction(
-                    _(
-                        "seat {seat} is asked whether to advance the top discard {card}: "
-                        "'advance' and a new meld with it, or 'pass' (PO-21)"
-                    ).format(seat=seat, card=card_text(self.discard[-1]))
-                )
-            if kind == "advance":
-                meld = self._meld_of(action)
-                hand = self.hands[seat]
-                self._check_with_top(meld, hand, "PO-17")
-                if len(meld) > len(hand):
-                    raise IllegalAction(
-                        _(
-                            "advancing {meld} would leave seat {seat} without cards: one may "
-                            "not advance to go out (PO-19)"
-                        ).format(meld=meld, seat=seat)
-                    )
-            return
-        if kind in ("advance", "pass"):
-            raise IllegalAction(
-                _(
-                    "{kind!r} answers a claim round, which only follows a draw from the stock "
-                    "(PO-20, PO-21); now seat {seat} is on turn"
-                ).format(kind=kind, seat=seat)
-            )
-        if phase is Phase.DRAW:
-            if kind == "draw":
-                return
-            if kind == "take":
-                if not self.discard:
-                    raise IllegalAction(_("the discard pile is empty: nothing to take (PO-7)"))
-                self._check_with_top(self._meld_of(action), self.hands[seat], "PO-7")
-                return
-            if kind == "burn":
-                raise IllegalAction(
-                    _(
-                        "only the first player may burn, and only the first card they draw "
-                        "from the stock, right after drawing it (PO-9)"
-                    )
-                )
-            raise IllegalAction(
-                _(
-                    "seat {seat} must first draw: 'draw' from the stock, or 'take' the top "
-                    "discard into a new meld (PO-6, PO-7)"
-                ).format(seat=seat)
-            )
-        # FIRST_DRAWN or MAIN
-        if kind == "draw":
+        check_shape(action)
+        seat = self.to_move
+        assert seat is not None
+        _VERIFIERS[kind](self, action, seat)
+
+    def _verify_draw(self, action: Action, seat: int) -> None:
+        """PO-6: the first thing a turn does, once."""
+        self._not_claim(seat)
+        if self.phase is not Phase.DRAW:
             raise IllegalAction(
                 _("seat {seat} has drawn already this turn (PO-6)").format(seat=seat)
             )
-        if kind == "take":
+
+    def _verify_take(self, action: Action, seat: int) -> None:
+        """PO-7: instead of drawing, the top discard into a new meld with two hand cards."""
+        self._not_claim(seat)
+        if self.phase is not Phase.DRAW:
             raise IllegalAction(
                 _(
                     "the top discard may be taken only instead of drawing from the stock "
                     "(PO-6, PO-7)"
                 )
             )
-        if kind == "burn":
-            if phase is not Phase.FIRST_DRAWN:
-                raise IllegalAction(
-                    _(
-                        "only the first player may burn, only their first card drawn from the "
-                        "stock, and only once (PO-9)"
-                    )
+        if not self.discard:
+            raise IllegalAction(_("the discard pile is empty: nothing to take (PO-7)"))
+        self._check_with_top(self._table_meld(action), self.hands[seat], "PO-7")
+
+    def _verify_burn(self, action: Action, seat: int) -> None:
+        """PO-9: the first player's first card from the stock, right after drawing it."""
+        self._not_claim(seat)
+        if self.phase is Phase.DRAW:
+            raise IllegalAction(
+                _(
+                    "only the first player may burn, and only the first card they draw "
+                    "from the stock, right after drawing it (PO-9)"
                 )
-            return
+            )
+        if self.phase is not Phase.FIRST_DRAWN:
+            raise IllegalAction(
+                _(
+                    "only the first player may burn, only their first card drawn from the "
+                    "stock, and only once (PO-9)"
+                )
+            )
+
+    def _verify_pass(self, action: Action, seat: int) -> None:
+        """PO-21: a claimant declines to advance."""
+        self._in_claim(action, seat)
+
+    def _verify_advance(self, action: Action, seat: int) -> None:
+        """PO-17, PO-19: a claimant's new meld with the top discard, keeping a card."""
+        self._in_claim(action, seat)
+        meld = self._table_meld(action)
         hand = self.hands[seat]
-        if phase is Phase.FIRST_DRAWN:
-            assert self.pending is not None
-            hand = [*hand, self.pending]
-        if kind == "meld":
-            meld = self._meld_of(action)
-            _check_holds(hand, meld.kinds, seat)
-            return
-        if kind == "discard":
-            card = action.cards[0]
-            if card not in hand:
-                raise IllegalAction(
-                    _("seat {seat} does not hold {card} to discard").format(seat=seat, card=card)
-                )
-            return
-        # layoff
+        self._check_with_top(meld, hand, "PO-17")
+        if len(meld) > len(hand):
+            raise IllegalAction(
+                _(
+                    "advancing {meld} would leave seat {seat} without cards: one may "
+                    "not advance to go out (PO-19)"
+                ).format(meld=meld, seat=seat)
+            )
+
+    def _verify_meld(self, action: Action, seat: int) -> None:
+        """PO-11 … PO-14: a new meld of hand cards, after drawing."""
+        hand = self._main_hand(seat)
+        meld = self._table_meld(action)
+        _check_holds(hand, meld.kinds, seat)
+
+    def _verify_discard(self, action: Action, seat: int) -> None:
+        """PO-22: a hand card, after drawing; it ends the turn."""
+        hand = self._main_hand(seat)
+        card = action.cards[0]
+        if card not in hand:
+            raise IllegalAction(
+                _("seat {seat} does not hold {card} to discard").format(seat=seat, card=card)
+            )
+
+    def _verify_layoff(self, action: Action, seat: int) -> None:
+        """PO-16: hand cards onto a meld on the table, once the mover has laid one."""
+        hand = self._main_hand(seat)
         if not self.melded[seat]:
             raise IllegalAction(
                 _(
@@ -563,9 +445,10 @@ class PontinhoState(State):
                 if self.melds
                 else _("there is no meld on the table to lay off on")
             )
-        items = _items_of(action)
+        items = items_of(action)
         _check_holds(hand, [kind_of(item) for item in items], seat)
         target = self.melds[number - 1]
+        four_suits = self.game.options.four_suits
         if target.is_run and JOKER in items:
             raise IllegalAction(
                 _(
@@ -573,26 +456,61 @@ class PontinhoState(State):
                     "{number}, not a bare * (PO-13)"
                 ).format(
                     options=" or ".join(
-                        str(o)
-                        for o in layoff_options(target, self.game.options.four_suits)
-                        if isinstance(o, JokerAs)
+                        str(o) for o in layoff_options(target, four_suits) if isinstance(o, JokerAs)
                     ),
                     number=number,
                 )
             )
         try:
-            lay_off(self.melds[number - 1], items, self.game.options.four_suits)
+            lay_off(target, items, four_suits)
         except MeldError as error:
             raise IllegalAction(str(error)) from None
+
+    def _not_claim(self, seat: int) -> None:
+        """In a claim round only its answers are asked (PO-21)."""
+        if self.phase is Phase.CLAIM:
+            raise IllegalAction(
+                _(
+                    "seat {seat} is asked whether to advance the top discard {card}: "
+                    "'advance' and a new meld with it, or 'pass' (PO-21)"
+                ).format(seat=seat, card=card_text(self.discard[-1]))
+            )
+
+    def _in_claim(self, action: Action, seat: int) -> None:
+        """``advance`` and ``pass`` answer a claim round and nothing else (PO-20, PO-21)."""
+        if self.phase is not Phase.CLAIM:
+            raise IllegalAction(
+                _(
+                    "{kind!r} answers a claim round, which only follows a draw from the stock "
+                    "(PO-20, PO-21); now seat {seat} is on turn"
+                ).format(kind=action.kind, seat=seat)
+            )
+
+    def _main_hand(self, seat: int) -> list[int]:
+        """The hand a MAIN action plays from, once the turn has drawn (PO-6): with the first
+        player's held card while it waits (PO-9)."""
+        self._not_claim(seat)
+        if self.phase is Phase.DRAW:
+            raise IllegalAction(
+                _(
+                    "seat {seat} must first draw: 'draw' from the stock, or 'take' the top "
+                    "discard into a new meld (PO-6, PO-7)"
+                ).format(seat=seat)
+            )
+        hand = self.hands[seat]
+        if self.phase is Phase.FIRST_DRAWN:
+            assert self.pending is not None
+            hand = [*hand, self.pending]
+        return hand
 
     @property
     def five(self) -> bool:
         """PO-12 as this table reads it: may a set hold four natural suits and a joker?"""
         return bool(self.game.options.four_suits == FourSuits.WITH_JOKER)
 
-    def _meld_of(self, action: Action) -> Meld:
+    def _table_meld(self, action: Action) -> Meld:
         """The action's meld, checked against this table's reading of PO-12."""
-        meld = _meld_of(action)
+        meld = meld_of(action)
         try:
             check_reading(meld, self.game.options.four_suits)
         except MeldError as error:
@@ -712,7 +630,6 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
-        self.table_fits = None
 
     def _keep_pending(self) -> None:
         """A MAIN action in FIRST_DRAWN keeps the held card: it joins the hand first."""
@@ -741,7 +658,6 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
-        self.table_fits = None
         if not hand:  # PO-22
             self._go_out(seat)
 
@@ -750,11 +666,10 @@ class PontinhoState(State):
         seat = self.turn
         hand = self.hands[seat]
         meld = self.melds[number - 1] = (
-            _lay_off_one(self.melds[number - 1], items[0], self.five)
+            lay_off_one(self.melds[number - 1], items[0], self.five)
             if len(items) == 1
             else lay_off(self.melds[number - 1], items, self.game.options.four_suits)
         )
-        self.table_fits = None
         for item in items:
             hand.remove(kind_of(item))
         if not hand:  # PO-22
@@ -772,7 +687,6 @@ class PontinhoState(State):
             return
         self.advanceable = True
         self.discarder = seat
-        self.turns += 1
         self.turn = seat + 1 if seat + 1 < self.n else 0
         self.phase = Phase.DRAW
 
@@ -810,20 +724,20 @@ class PontinhoState(State):
             self._do_pass()
             events.append(event("pass", seat))
         elif kind in ("take", "advance"):
-            meld = _meld_of(action)
+            meld = meld_of(action)
             top = card_text(self.discard[-1])
             (self._do_take if kind == "take" else self._do_advance)(meld)
             events.append(
                 event(kind, seat, card=top, meld=str(meld), number=len(self.melds), owner=seat)
             )
         elif kind == "meld":
-            meld = _meld_of(action)
+            meld = meld_of(action)
             self._do_meld(meld)
             events.append(event("meld", seat, meld=str(meld), number=len(self.melds)))
         elif kind == "layoff":
             number = action.meld
             assert number is not None
-            items = _items_of(action)
+            items = items_of(action)
             meld = self._do_layoff(number, items)
             events.append(
                 event("layoff", seat, number=number, cards=format_cards(items), meld=str(meld))
@@ -896,7 +810,7 @@ class PontinhoState(State):
             "advanceable": self.advanceable and bool(self.discard),
             "discarded_by": self.discarder if self.discard else None,
             "melds": [
-                {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": _meld_text(meld)}
+                {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": meld_text(meld)}
                 for i, (meld, owner) in enumerate(zip(self.melds, self.owners, strict=True))
             ],
             "melded": list(self.melded),
@@ -924,7 +838,7 @@ class PontinhoState(State):
             "stock": [card_text(c) for c in reversed(self.stock)],
             "discard": [card_text(c) for c in self.discard],
             "melds": [
-                {"owner": owner, "cards": _meld_text(meld)}
+                {"owner": owner, "cards": meld_text(meld)}
                 for meld, owner in zip(self.melds, self.owners, strict=True)
             ],
             "melded": list(self.melded),
@@ -945,38 +859,10 @@ class PontinhoState(State):
     # -- ids -----------------------------------------------------------------------------------
 
     def action_id(self, action: Action) -> int:
-        kind = action.kind
-        try:
-            _check_shape(action)
-        except IllegalAction:
-            kind = ""
-        if kind in ("draw", "burn", "pass"):
-            return (DRAW, BURN, PASS)[("draw", "burn", "pass").index(kind)]
-        if kind == "discard":
-            discarded = action.cards[0]
-            assert isinstance(discarded, FrenchCard)
-            return DISCARD + int(discarded)
-        if kind in _MELD_KINDS:
-            return _MELD_KINDS[kind] + meld_index(_meld_of(action))
-        if kind == "layoff" and len(action.cards) == 1:
-            number = action.meld
-            assert number is not None
-            if number <= MAX_MELDS:
-                item = action.cards[0]
-                assert isinstance(item, FrenchCard | JokerAs)
-                return LAYOFF + (number - 1) * LAYOFF_ITEMS + item_index(item)
-        raise IllegalAction(
-            _(
-                "{action!r} has no pontinho action id (a lay-off has one only for a single "
-                "card on meld 1 to {most})"
-            ).format(action=str(action), most=MAX_MELDS)
-        )
+        return action_id(action)
 
     def action_from_id(self, action_id: int) -> Action:
-        action = _BY_ID.get(action_id)
-        if action is None:
-            action = _BY_ID[action_id] = _action_of_id(action_id)
-        return action
+        return action_of_id(action_id)
 
     # -- hidden information ----------------------------------------------------------------------
 
@@ -1005,20 +891,20 @@ class PontinhoState(State):
         return [card_text(c) for c in hidden if not recycled >> c & 1]
 
 
+#: Each action kind's verifier (``PontinhoState._verify``).
+_VERIFIERS: dict[str, Callable[[PontinhoState, Action, int], None]] = {
+    "draw": PontinhoState._verify_draw,
+    "burn": PontinhoState._verify_burn,
+    "pass": PontinhoState._verify_pass,
+    "take": PontinhoState._verify_take,
+    "advance": PontinhoState._verify_advance,
+    "meld": PontinhoState._verify_meld,
+    "layoff": PontinhoState._verify_layoff,
+    "discard": PontinhoState._verify_discard,
+}
+
+
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def _action_of_id(action_id: int) -> Action:
-    if action_id < DISCARD:
-        return (_DRAW_ACTION, _BURN_ACTION, _PASS_ACTION)[action_id]
-    if action_id < MELD:
-        return _DISCARD_ACTIONS[action_id - DISCARD]
-    if action_id < LAYOFF:
-        kind = "meld" if action_id < TAKE else "take" if action_id < ADVANCE else "advance"
-        meld = meld_table()[0][action_id - _MELD_KINDS[kind]]
-        return PontinhoAction(kind, meld.cards)
-    number, item = divmod(action_id - LAYOFF, LAYOFF_ITEMS)
-    return PontinhoAction("layoff", (item_of(item),), meld=number + 1)
 
 
 def _sorted(cards: Iterable[int]) -> list[int]:
@@ -1036,52 +922,6 @@ def _stable_seed(
         data += bytes(hand) + b"\xff"
     data += bytes(stock) + b"\xfe" + bytes(discard)
     return int.from_bytes(hashlib.sha256(data).digest()[:8], "big") >> 2
-
-
-def _check_shape(action: Action) -> None:
-    """The action's cards and meld number fit its kind (types included)."""
-    kind = action.kind
-    cards = action.cards
-    ok: bool
-    if kind in ("draw", "burn", "pass"):
-        ok = not cards and action.meld is None
-    elif kind == "discard":
-        ok = len(cards) == 1 and type(cards[0]) is FrenchCard and action.meld is None
-    elif kind in _MELD_KINDS:
-        ok = (
-            bool(cards)
-            and action.meld is None
-            and all(type(c) is FrenchCard or type(c) is JokerAs for c in cards)
-        )
-    elif kind == "layoff":
-        number = action.meld
-        ok = (
-            bool(cards)
-            and type(number) is int
-            and number >= 1
-            and all(type(c) is FrenchCard or type(c) is JokerAs for c in cards)
-        )
-    else:
-        ok = False
-    if not ok:
-        raise IllegalAction(
-            _(
-                "{action!r} is not a well-formed pontinho action; expected e.g. 'draw', "
-                "'discard Qd', 'meld 4c 5c *=6c 7c', 'take 9h 9c 9s', 'layoff 2 8c', "
-                "'advance 9h 9c 9s', 'burn' or 'pass'"
-            ).format(action=str(action))
-        )
-
-
-def _meld_of(action: Action) -> Meld:
-    try:
-        return make_meld(_items_of(action))
-    except (MeldError, CardError) as error:
-        raise IllegalAction(str(error)) from None
-
-
-def _items_of(action: Action) -> list[MeldCard]:
-    return [c for c in action.cards if isinstance(c, FrenchCard | JokerAs)]
 
 
 def _check_holds(hand: Sequence[int], kinds: Iterable[int], seat: int | None) -> None:

@@ -1,4 +1,4 @@
-"""The search's rollout policy and hooks (``pontinho.rollout``): they build moves from bit
+"""The search's rollout policy and hooks (``pontinho.search``): they build moves from bit
 masks instead of listing the legal actions, so every shortcut is checked against the engine."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from cardtable.bots import make_bot
 from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS, parse_cards, penalty_table
 from cardtable.games.pontinho import PontinhoState
 from cardtable.games.pontinho.actions import LAYOFF, MELD, TAKE, meld_table
+from cardtable.games.pontinho.heuristic import TAKE_THRESHOLD
 from cardtable.games.pontinho.melds import (
     Meld,
     enumerate_melds,
@@ -25,19 +26,10 @@ from cardtable.games.pontinho.melds import (
     parse_meld,
 )
 from cardtable.games.pontinho.memo import _table_layoffs, lay_off_one, table_layoffs
-from cardtable.games.pontinho.search import (
-    EPSILON,
-    MAX_ACTIONS,
-    TAKE_THRESHOLD,
-    _best_natural_with_top,
-    _can_meld_with,
-    _Shape,
-    choose,
-    endgame,
-    playout,
-    side_points,
-    tree_moves,
-)
+from cardtable.games.pontinho.search import endgame, playout, side_points, tree_moves
+from cardtable.games.pontinho.search.masks import Shape, _best_natural_with_top, can_meld_with
+from cardtable.games.pontinho.search.playout import MAX_ACTIONS
+from cardtable.games.pontinho.search.policy import EPSILON, choose
 
 from .conftest import Deal
 
@@ -81,18 +73,18 @@ def test_the_table_lay_off_index_names_the_first_meld_that_takes_each_kind() -> 
 
 @given(hands, st.sampled_from(FRENCH_DECK))
 def test_the_quick_test_for_a_meld_with_the_top_discard_is_exact(hand: list[int], top: int) -> None:
-    assert _can_meld_with(list(hand), top) == has_meld_with(hand, top)
+    assert can_meld_with(list(hand), top) == has_meld_with(hand, top)
 
 
 @pytest.mark.parametrize("text", ["* *", "* * *", "As *", "As Ks", "As 2s", "As 3h", "As Qs"])
 def test_the_quick_test_with_a_discarded_joker(text: str) -> None:
     hand = [int(c) for c in parse_cards(text)]
-    assert _can_meld_with(hand, NATURAL_KINDS) == has_meld_with(hand, NATURAL_KINDS)
+    assert can_meld_with(hand, NATURAL_KINDS) == has_meld_with(hand, NATURAL_KINDS)
 
 
 @given(hands)
 def test_connections_count_same_rank_suits_and_near_ranks(hand: list[int]) -> None:
-    shape = _Shape(hand)
+    shape = Shape(hand)
     held = set(hand)
     for k in held - {NATURAL_KINDS}:
         suit, rank = divmod(k, 13)

@@ -332,7 +332,7 @@ class PontinhoState(State):
                     kind=kind, kinds=", ".join(KINDS)
                 )
             )
-        return [self.action_from_id(i) for i in self.legal_action_ids(kind)]
+        return [action_of_id(i) for i in self.legal_action_ids(kind)]
 
     # -- verifiers: one per action kind (PokerKit's ``verify_x``) -------------------------------
 

@@ -19,7 +19,8 @@ from cardtable.cards.french import card_text as french_text
 from cardtable.cards.latin import card_text as latin_text
 from cardtable.games import match_class
 from cardtable.games.pontinho.memo import meld_text
-from cardtable.games.pontinho.state import Phase, _sorted
+from cardtable.games.pontinho.phase import Phase
+from cardtable.games.pontinho.state import _sorted
 from cardtable.games.punttu.deck import removed_cards
 from cardtable.games.punttu.state import _winning_index
 from cardtable.games.putto.deck import SORT_KEY

@@ -31,7 +31,8 @@ from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.hidden import check_view, shuffle_fast
 from cardtable.errors import CardtableError
 from cardtable.games.pontinho.melds import Meld, make_meld
-from cardtable.games.pontinho.state import Phase, PontinhoState
+from cardtable.games.pontinho.phase import Phase
+from cardtable.games.pontinho.state import PontinhoState
 from cardtable.i18n import _
 
 if TYPE_CHECKING:

@@ -1,39 +1,16 @@
 """A deal of Pontinho: drawing, burning, claims, melds, lay-offs, going out (PO-4 … PO-23).
 
 Cards are plain ints inside (kinds 0‥52 of ``cardtable.cards.french``, the joker 52); melds are
-``Meld`` values of the one meld module. The rules' effects are written once, in the ``_do_*``
-methods, which both the checked ``apply`` (via ``_apply``) and the bots' ``apply_unchecked`` call;
-each action kind has one verifier (``_verify_draw`` … ``_verify_discard``), and
-``legal_action_ids`` lists exactly what they accept. The actions and their ids are in
-``actions``; what is remembered across states (lay-offs per meld, melds per hand) in ``memo``.
+``Meld`` values of the one meld package. The rules' effects are written once, in the ``_do_*``
+methods, which both the checked ``apply`` (via ``_apply``) and the bots' ``apply_unchecked``
+call; each action kind has one verifier (``verify``), and ``legal_action_ids`` lists exactly
+what they accept. The actions and their ids are in ``actions``; what is remembered across
+states (lay-offs per meld, melds per hand) in ``memo``. The module is longer than the project's
+500 lines because it is one class over one deal's fields: the legal ids, the effects (shared by
+both paths), the events of the checked path, the outcome, the views and the hidden cards, each
+short and each reading the same fields.
 
-Phases (``Phase``), for the seat on turn ``turn``:
-
-- ``DRAW``: ``draw`` from the stock, or ``take M`` — the top discard goes at once into the new
-  meld M with at least two hand cards (PO-6, PO-7; allowed even to go out). A ``take`` never opens
-  a claim round: the taken card is gone and the card below it is covered (PO-18).
-- ``CLAIM`` (PO-17 … PO-21): after a draw from the STOCK, if the top discard is still
-  advanceable, every eligible player — not its discarder, not the player on turn — is asked once,
-  in turn order from the player on turn, ``advance M`` (a new meld with the top discard and at
-  least two own cards, keeping at least one card, PO-19) or ``pass``. ``to_move`` is the claimant
-  asked. The first to advance gets the card and the round ends; then the player on turn goes on.
-- ``FIRST_DRAWN`` (PO-9, PO-10): the first player's first draw from the stock is held apart, seen
-  by them only (``drawn`` in their view). They may ``burn`` it — it is set aside face up, out of
-  play, and its replacement joins their hand at once (it cannot be burned) — or play any MAIN
-  action, which first puts the held card into their hand. A claim round that the same draw opens
-  comes first (the draw is what opens it), so the burn decision is taken after it; a burn opens
-  no second round. If the first player's first turn is a ``take`` (possible only with a setup
-  discard pile), the right to burn waits for their first draw from the stock, as PO-9 says.
-- ``MAIN``: ``meld M`` (3+ hand cards); ``layoff m X`` once this player has laid a meld of their
-  own this deal (PO-16; an advanced or taken meld counts); ``discard X`` ends the turn. Emptying
-  the hand — by melds and lay-offs, or by discarding the last card — goes out (PO-22).
-- ``OVER``: someone went out (PO-23), or the deal is void (PO-8).
-
-The advanceable flag: a discard makes the new top advanceable by everyone but its discarder; it
-stops being so when the claim round after the next stock draw ends (each player is asked once),
-when it is taken or advanced (the card below is covered, PO-18, and never becomes advanceable
-again), or when it is covered. A setup's discard pile counts as discarded by the dealer (the
-seat before the first player): its top is advanceable on the first turn.
+The phases (``Phase``, the advanceable flag) are described in ``phase``.
 
 Stock (PO-8): when a player must draw and the stock is empty, every discard but the top is
 shuffled into a new stock with the engine's shuffle; if that leaves no stock the deal is void.
@@ -47,9 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from enum import StrEnum
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Self
 
@@ -57,7 +32,6 @@ from cardtable.cards.french import (
     FRENCH_KINDS,
     JOKER,
     NATURAL_KINDS,
-    JokerAs,
     MeldCard,
     card_text,
     format_cards,
@@ -69,7 +43,7 @@ from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.shuffle import shuffle
-from cardtable.errors import IllegalAction, MeldError
+from cardtable.errors import IllegalAction
 from cardtable.games.pontinho.actions import (
     ADVANCE,
     BURN,
@@ -92,9 +66,7 @@ from cardtable.games.pontinho.actions import (
 from cardtable.games.pontinho.melds import (
     FourSuits,
     Meld,
-    check_reading,
     lay_off,
-    layoff_options,
 )
 from cardtable.games.pontinho.memo import (
     lay_off_one,
@@ -103,20 +75,14 @@ from cardtable.games.pontinho.memo import (
     meld_text,
     melds_with,
 )
+from cardtable.games.pontinho.phase import Phase
+from cardtable.games.pontinho.verify import VERIFIERS
 from cardtable.i18n import _
 
 if TYPE_CHECKING:
     from cardtable.games.pontinho.game import PontinhoGame
 
 HAND_SIZE = 9  # PO-4
-
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    FIRST_DRAWN = "first_drawn"
-    CLAIM = "claim"
-    MAIN = "main"
-    OVER = "over"
 
 
 @cache
@@ -337,7 +303,7 @@ class PontinhoState(State):
     # -- verifiers: one per action kind (PokerKit's ``verify_x``) -------------------------------
 
     def _verify(self, action: Action) -> None:
-        """The action is well formed, then its kind's verifier (``_VERIFIERS``) checks it
+        """The action is well formed, then its kind's verifier (``verify.VERIFIERS``) checks it
         against the phase and the mover's cards; ``legal_action_ids`` lists exactly what passes
         (the contract tests check it over every action id)."""
         kind = action.kind
@@ -350,186 +316,12 @@ class PontinhoState(State):
         check_shape(action)
         seat = self.to_move
         assert seat is not None
-        _VERIFIERS[kind](self, action, seat)
-
-    def _verify_draw(self, action: Action, seat: int) -> None:
-        """PO-6: the first thing a turn does, once."""
-        self._not_claim(seat)
-        if self.phase is not Phase.DRAW:
-            raise IllegalAction(
-                _("seat {seat} has drawn already this turn (PO-6)").format(seat=seat)
-            )
-
-    def _verify_take(self, action: Action, seat: int) -> None:
-        """PO-7: instead of drawing, the top discard into a new meld with two hand cards."""
-        self._not_claim(seat)
-        if self.phase is not Phase.DRAW:
-            raise IllegalAction(
-                _(
-                    "the top discard may be taken only instead of drawing from the stock "
-                    "(PO-6, PO-7)"
-                )
-            )
-        if not self.discard:
-            raise IllegalAction(_("the discard pile is empty: nothing to take (PO-7)"))
-        self._check_with_top(self._table_meld(action), self.hands[seat], "PO-7")
-
-    def _verify_burn(self, action: Action, seat: int) -> None:
-        """PO-9: the first player's first card from the stock, right after drawing it."""
-        self._not_claim(seat)
-        if self.phase is Phase.DRAW:
-            raise IllegalAction(
-                _(
-                    "only the first player may burn, and only the first card they draw "
-                    "from the stock, right after drawing it (PO-9)"
-                )
-            )
-        if self.phase is not Phase.FIRST_DRAWN:
-            raise IllegalAction(
-                _(
-                    "only the first player may burn, only their first card drawn from the "
-                    "stock, and only once (PO-9)"
-                )
-            )
-
-    def _verify_pass(self, action: Action, seat: int) -> None:
-        """PO-21: a claimant declines to advance."""
-        self._in_claim(action, seat)
-
-    def _verify_advance(self, action: Action, seat: int) -> None:
-        """PO-17, PO-19: a claimant's new meld with the top discard, keeping a card."""
-        self._in_claim(action, seat)
-        meld = self._table_meld(action)
-        hand = self.hands[seat]
-        self._check_with_top(meld, hand, "PO-17")
-        if len(meld) > len(hand):
-            raise IllegalAction(
-                _(
-                    "advancing {meld} would leave seat {seat} without cards: one may "
-                    "not advance to go out (PO-19)"
-                ).format(meld=meld, seat=seat)
-            )
-
-    def _verify_meld(self, action: Action, seat: int) -> None:
-        """PO-11 … PO-14: a new meld of hand cards, after drawing."""
-        hand = self._main_hand(seat)
-        meld = self._table_meld(action)
-        _check_holds(hand, meld.kinds, seat)
-
-    def _verify_discard(self, action: Action, seat: int) -> None:
-        """PO-22: a hand card, after drawing; it ends the turn."""
-        hand = self._main_hand(seat)
-        card = action.cards[0]
-        if card not in hand:
-            raise IllegalAction(
-                _("seat {seat} does not hold {card} to discard").format(seat=seat, card=card)
-            )
-
-    def _verify_layoff(self, action: Action, seat: int) -> None:
-        """PO-16: hand cards onto a meld on the table, once the mover has laid one."""
-        hand = self._main_hand(seat)
-        if not self.melded[seat]:
-            raise IllegalAction(
-                _(
-                    "seat {seat} may lay off only after laying down a meld of their own this "
-                    "deal (PO-16)"
-                ).format(seat=seat)
-            )
-        number = action.meld
-        assert number is not None
-        if not 1 <= number <= len(self.melds):
-            raise IllegalAction(
-                _("there is no meld {number} on the table; melds are numbered 1 to {count}").format(
-                    number=number, count=len(self.melds)
-                )
-                if self.melds
-                else _("there is no meld on the table to lay off on")
-            )
-        items = items_of(action)
-        _check_holds(hand, [kind_of(item) for item in items], seat)
-        target = self.melds[number - 1]
-        four_suits = self.game.options.four_suits
-        if target.is_run and JOKER in items:
-            raise IllegalAction(
-                _(
-                    "in a run a joker names the card it stands for: lay off {options} on meld "
-                    "{number}, not a bare * (PO-13)"
-                ).format(
-                    options=" or ".join(
-                        str(o) for o in layoff_options(target, four_suits) if isinstance(o, JokerAs)
-                    ),
-                    number=number,
-                )
-            )
-        try:
-            lay_off(target, items, four_suits)
-        except MeldError as error:
-            raise IllegalAction(str(error)) from None
-
-    def _not_claim(self, seat: int) -> None:
-        """In a claim round only its answers are asked (PO-21)."""
-        if self.phase is Phase.CLAIM:
-            raise IllegalAction(
-                _(
-                    "seat {seat} is asked whether to advance the top discard {card}: "
-                    "'advance' and a new meld with it, or 'pass' (PO-21)"
-                ).format(seat=seat, card=card_text(self.discard[-1]))
-            )
-
-    def _in_claim(self, action: Action, seat: int) -> None:
-        """``advance`` and ``pass`` answer a claim round and nothing else (PO-20, PO-21)."""
-        if self.phase is not Phase.CLAIM:
-            raise IllegalAction(
-                _(
-                    "{kind!r} answers a claim round, which only follows a draw from the stock "
-                    "(PO-20, PO-21); now seat {seat} is on turn"
-                ).format(kind=action.kind, seat=seat)
-            )
-
-    def _main_hand(self, seat: int) -> list[int]:
-        """The hand a MAIN action plays from, once the turn has drawn (PO-6): with the first
-        player's held card while it waits (PO-9)."""
-        self._not_claim(seat)
-        if self.phase is Phase.DRAW:
-            raise IllegalAction(
-                _(
-                    "seat {seat} must first draw: 'draw' from the stock, or 'take' the top "
-                    "discard into a new meld (PO-6, PO-7)"
-                ).format(seat=seat)
-            )
-        hand = self.hands[seat]
-        if self.phase is Phase.FIRST_DRAWN:
-            assert self.pending is not None
-            hand = [*hand, self.pending]
-        return hand
+        VERIFIERS[kind](self, action, seat)
 
     @property
     def five(self) -> bool:
         """PO-12 as this table reads it: may a set hold four natural suits and a joker?"""
         return bool(self.game.options.four_suits == FourSuits.WITH_JOKER)
-
-    def _table_meld(self, action: Action) -> Meld:
-        """The action's meld, checked against this table's reading of PO-12."""
-        meld = meld_of(action)
-        try:
-            check_reading(meld, self.game.options.four_suits)
-        except MeldError as error:
-            raise IllegalAction(str(error)) from None
-        return meld
-
-    def _check_with_top(self, meld: Meld, hand: list[int], rule: str) -> None:
-        """The top discard must be one of ``meld``'s cards, the rest from ``hand``."""
-        top = self.discard[-1]
-        kinds: list[int] = list(meld.kinds)
-        if top not in kinds:
-            raise IllegalAction(
-                _(
-                    "the top discard {card} must be one of the cards of the new meld {meld} "
-                    "({rule})"
-                ).format(card=card_text(top), meld=meld, rule=rule)
-            )
-        kinds.remove(top)
-        _check_holds(hand, kinds, self.to_move)
 
     # -- the rules' effects, written once ------------------------------------------------------
 
@@ -891,19 +683,6 @@ class PontinhoState(State):
         return [card_text(c) for c in hidden if not recycled >> c & 1]
 
 
-#: Each action kind's verifier (``PontinhoState._verify``).
-_VERIFIERS: dict[str, Callable[[PontinhoState, Action, int], None]] = {
-    "draw": PontinhoState._verify_draw,
-    "burn": PontinhoState._verify_burn,
-    "pass": PontinhoState._verify_pass,
-    "take": PontinhoState._verify_take,
-    "advance": PontinhoState._verify_advance,
-    "meld": PontinhoState._verify_meld,
-    "layoff": PontinhoState._verify_layoff,
-    "discard": PontinhoState._verify_discard,
-}
-
-
 # -- helpers ---------------------------------------------------------------------------------
 
 
@@ -922,18 +701,6 @@ def _stable_seed(
         data += bytes(hand) + b"\xff"
     data += bytes(stock) + b"\xfe" + bytes(discard)
     return int.from_bytes(hashlib.sha256(data).digest()[:8], "big") >> 2
-
-
-def _check_holds(hand: Sequence[int], kinds: Iterable[int], seat: int | None) -> None:
-    need = Counter(kinds)
-    have = Counter(hand)
-    missing = need - have
-    if missing:
-        raise IllegalAction(
-            _("seat {seat} does not hold {cards}").format(
-                seat=seat, cards=format_cards(sorted(missing.elements()))
-            )
-        )
 
 
 assert JOKER == NATURAL_KINDS

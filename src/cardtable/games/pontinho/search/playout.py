@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 from cardtable.cards.french import penalty_table
+from cardtable.games.pontinho.phase import Phase
 from cardtable.games.pontinho.search.masks import best_with_top, can_meld_with
 from cardtable.games.pontinho.search.policy import EPSILON, choose
-from cardtable.games.pontinho.state import Phase, PontinhoState
+from cardtable.games.pontinho.state import PontinhoState
 
 #: A playout stops after this many actions and is scored by the points left in hand: the
 #: search's horizon, a tuning of the hard bot (not a bound on a deal, which is

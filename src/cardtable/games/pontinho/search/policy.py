@@ -41,13 +41,14 @@ from cardtable.games.pontinho.actions import (
 )
 from cardtable.games.pontinho.heuristic import JOKER_SHED_HAND
 from cardtable.games.pontinho.memo import table_layoffs
+from cardtable.games.pontinho.phase import Phase
 from cardtable.games.pontinho.search.masks import (
     Shape,
     best_meld,
     best_with_top,
     can_meld_with,
 )
-from cardtable.games.pontinho.state import Phase, PontinhoState
+from cardtable.games.pontinho.state import PontinhoState
 
 #: Chance of a uniformly random discard instead of the greedy one.
 EPSILON = 0.1

@@ -27,9 +27,10 @@ from cardtable.games.pontinho.actions import (
     TAKE,
     meld_table,
 )
+from cardtable.games.pontinho.phase import Phase
 from cardtable.games.pontinho.search.masks import Shape, meld_score
 from cardtable.games.pontinho.search.policy import discard_key
-from cardtable.games.pontinho.state import Phase, PontinhoState
+from cardtable.games.pontinho.state import PontinhoState
 
 #: How many melds (takes, advances) and lay-offs a search node considers.
 WIDE = 4

@@ -8,7 +8,8 @@ import cardtable
 from cardtable.bots import make_bot
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.games.pontinho import PontinhoState
-from cardtable.games.pontinho.search import MAX_ACTIONS, playout, side_points, tree_moves
+from cardtable.games.pontinho.search import playout, side_points, tree_moves
+from cardtable.games.pontinho.search.playout import MAX_ACTIONS
 
 
 def test_hard_plays_legal_moves_reproducibly_with_an_iteration_budget() -> None:

@@ -1,4 +1,4 @@
-"""The search's rollout policy and hooks (``pontinho.rollout``): they build moves from bit
+"""The search's rollout policy and hooks (``pontinho.search``): they build moves from bit
 masks instead of listing the legal actions, so every shortcut is checked against the engine."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from cardtable.bots import make_bot
 from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS, parse_cards, penalty_table
 from cardtable.games.pontinho import PontinhoState
 from cardtable.games.pontinho.actions import LAYOFF, MELD, TAKE, meld_table
+from cardtable.games.pontinho.heuristic import TAKE_THRESHOLD
 from cardtable.games.pontinho.melds import (
     Meld,
     enumerate_melds,
@@ -25,21 +26,11 @@ from cardtable.games.pontinho.melds import (
     layoff_options,
     parse_meld,
 )
-from cardtable.games.pontinho.search import (
-    EPSILON,
-    MAX_ACTIONS,
-    TAKE_THRESHOLD,
-    _best_natural_with_top,
-    _can_meld_with,
-    _Shape,
-    _table_layoffs,
-    choose,
-    endgame,
-    playout,
-    side_points,
-    tree_moves,
-)
-from cardtable.games.pontinho.state import _lay_off_one
+from cardtable.games.pontinho.memo import _table_layoffs, lay_off_one, table_layoffs
+from cardtable.games.pontinho.search import endgame, playout, side_points, tree_moves
+from cardtable.games.pontinho.search.masks import Shape, _best_natural_with_top, can_meld_with
+from cardtable.games.pontinho.search.playout import MAX_ACTIONS
+from cardtable.games.pontinho.search.policy import EPSILON, choose
 
 POINTS = penalty_table("13-12-11")
 
@@ -47,7 +38,7 @@ hands = st.lists(st.sampled_from(FRENCH_DECK), min_size=2, max_size=11)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_every_rollout_move_is_legal_and_the_table_bits_stay_true(players: int) -> None:
+def test_every_rollout_move_is_legal_and_the_remembered_table_bits_are_true(players: int) -> None:
     game = cardtable.game("pontinho", players=players)
     rng = random.Random(players)
     kinds: set[str] = set()
@@ -62,8 +53,7 @@ def test_every_rollout_move_is_legal_and_the_table_bits_stay_true(players: int) 
             action = state.action_from_id(action_id)
             kinds.add(action.kind)
             state.apply(action)  # the checked path agrees the move is legal
-            if state.table_fits is not None:
-                assert state.table_fits == _table_layoffs(state.melds)
+            assert table_layoffs(state.melds) == _table_layoffs(state.melds)
     assert {"draw", "meld", "layoff", "discard"} <= kinds
     if players > 2:
         assert {"pass", "advance"} <= kinds
@@ -82,18 +72,18 @@ def test_the_table_lay_off_index_names_the_first_meld_that_takes_each_kind() -> 
 
 @given(hands, st.sampled_from(FRENCH_DECK))
 def test_the_quick_test_for_a_meld_with_the_top_discard_is_exact(hand: list[int], top: int) -> None:
-    assert _can_meld_with(list(hand), top) == has_meld_with(hand, top)
+    assert can_meld_with(list(hand), top) == has_meld_with(hand, top)
 
 
 @pytest.mark.parametrize("text", ["* *", "* * *", "As *", "As Ks", "As 2s", "As 3h", "As Qs"])
 def test_the_quick_test_with_a_discarded_joker(text: str) -> None:
     hand = [int(c) for c in parse_cards(text)]
-    assert _can_meld_with(hand, NATURAL_KINDS) == has_meld_with(hand, NATURAL_KINDS)
+    assert can_meld_with(hand, NATURAL_KINDS) == has_meld_with(hand, NATURAL_KINDS)
 
 
 @given(hands)
 def test_connections_count_same_rank_suits_and_near_ranks(hand: list[int]) -> None:
-    shape = _Shape(hand)
+    shape = Shape(hand)
     held = set(hand)
     for k in held - {NATURAL_KINDS}:
         suit, rank = divmod(k, 13)
@@ -108,9 +98,9 @@ def test_single_card_lay_offs_are_cached_as_the_engine_lays_them() -> None:
     melds = enumerate_melds(list(FRENCH_DECK[:26]) + [NATURAL_KINDS] * 2)
     for meld in rng.sample(melds, 300):
         for item in layoff_options(meld):
-            laid = _lay_off_one(meld, item)
+            laid = lay_off_one(meld, item)
             assert laid == lay_off(meld, (item,))
-            assert _lay_off_one(meld, item) is laid
+            assert lay_off_one(meld, item) is laid
 
 
 def test_capped_rollouts_score_the_hands_and_void_deals_score_nothing(deal: Deal) -> None:

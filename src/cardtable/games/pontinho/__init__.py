@@ -30,7 +30,8 @@ Glossary — the game's own words:
 from cardtable.engine.plugin import GameDescriptor
 from cardtable.games.pontinho import easy, heuristic, search
 from cardtable.games.pontinho.game import PontinhoGame
-from cardtable.games.pontinho.state import Phase, PontinhoState
+from cardtable.games.pontinho.phase import Phase
+from cardtable.games.pontinho.state import PontinhoState
 
 #: Pontinho as a plug-in (``cardtable.games`` registers it): French decks (PO-1), passed to the
 #: right (PO-5).

@@ -30,10 +30,10 @@ from cardtable.engine.options import Option
 from cardtable.engine.setup import check_deck, check_keys, read_cards, read_hands
 from cardtable.engine.shuffle import shuffle
 from cardtable.errors import CardError, IllegalAction, MeldError
-from cardtable.games.pontinho.actions import NUM_ACTION_IDS
+from cardtable.games.pontinho.actions import NUM_ACTION_IDS, PontinhoAction
 from cardtable.games.pontinho.match import PontinhoMatch
 from cardtable.games.pontinho.melds import FOUR_SUITS_CHOICES, FourSuits, make_meld
-from cardtable.games.pontinho.state import HAND_SIZE, PontinhoAction, PontinhoState
+from cardtable.games.pontinho.state import HAND_SIZE, PontinhoState
 from cardtable.i18n import N_, _
 
 _SIMPLE = {"draw": "draw", "burn": "burn", "pass": "pass"}

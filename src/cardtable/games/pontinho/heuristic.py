@@ -96,8 +96,9 @@ _SAME_RANK: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-class _Reading:
-    """What the bot reads from one view: counts of its hand, unseen counts, the table."""
+class Reading:
+    """What the bot reads from one view: counts of its hand, unseen counts, the table (the
+    search's ``root`` reads ``discard_score`` from it too)."""
 
     __slots__ = (
         "seat",
@@ -301,7 +302,7 @@ class PontinhoHeuristic(Bot):
             by_kind.setdefault(action.kind, []).append(action)
         if "buyback" in by_kind and "decline" in by_kind:  # between deals (PO-25)
             return by_kind["buyback" if buyback_wanted(view) else "decline"][0]
-        reading = _Reading(view)
+        reading = Reading(view)
         if "pass" in by_kind or "draw" in by_kind:
             return self._take_or_not(reading, by_kind)
         if "burn" in by_kind:
@@ -320,12 +321,14 @@ class PontinhoHeuristic(Bot):
                 return best
         discards = by_kind.get("discard")
         if discards:
-            return max(discards, key=lambda a: (reading.discard_score(_kind(a)), -_kind(a)))
+            return max(
+                discards, key=lambda a: (reading.discard_score(card_kind(a)), -card_kind(a))
+            )
         return legal[0]
 
     # -- decisions -----------------------------------------------------------------------------
 
-    def _take_or_not(self, reading: _Reading, by_kind: dict[str, list[Action]]) -> Action:
+    def _take_or_not(self, reading: Reading, by_kind: dict[str, list[Action]]) -> Action:
         """DRAW (take or draw) and CLAIM (advance or pass): the best new meld with the top
         discard, if it sheds enough; otherwise the plain draw or pass."""
         plain = (by_kind.get("draw") or by_kind["pass"])[0]
@@ -341,7 +344,7 @@ class PontinhoHeuristic(Bot):
                 best, best_score = action, score
         return best if best is not None else plain
 
-    def _best_meld(self, reading: _Reading, melds: list[Action]) -> Action | None:
+    def _best_meld(self, reading: Reading, melds: list[Action]) -> Action | None:
         best: Action | None = None
         best_score = 0.0
         hand_size = len(reading.hand)
@@ -358,7 +361,7 @@ class PontinhoHeuristic(Bot):
                 best, best_score = action, score
         return best
 
-    def _best_layoff(self, reading: _Reading, layoffs: list[Action]) -> Action | None:
+    def _best_layoff(self, reading: Reading, layoffs: list[Action]) -> Action | None:
         best: Action | None = None
         best_score = 0.0
         hand_size = len(reading.hand)
@@ -378,7 +381,8 @@ class PontinhoHeuristic(Bot):
         return best
 
 
-def _kind(action: Action) -> int:
+def card_kind(action: Action) -> int:
+    """The kind of a one-card action's card (a discard, a lay-off of a natural card)."""
     card = action.cards[0]
     assert isinstance(card, int)
     return int(card)
@@ -392,7 +396,7 @@ def _hand_part(kinds: list[int], top: int | None) -> list[int]:
     return out
 
 
-def _in_hand_meld(reading: _Reading, kind: int) -> bool:
+def _in_hand_meld(reading: Reading, kind: int) -> bool:
     counts = reading.counts
     return sum(1 for k in _SAME_RANK[kind] if counts[k]) >= 2 or reading._in_run(kind)
 

@@ -31,7 +31,8 @@ from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.hidden import check_view, shuffle_fast
 from cardtable.errors import CardtableError
 from cardtable.games.pontinho.melds import Meld, make_meld
-from cardtable.games.pontinho.state import Phase, PontinhoState
+from cardtable.games.pontinho.phase import Phase
+from cardtable.games.pontinho.state import PontinhoState
 from cardtable.i18n import _
 
 if TYPE_CHECKING:
@@ -67,7 +68,6 @@ class PontinhoSampler:
         "claimants",
         "went_out",
         "rebuilds",
-        "turns",
         "pool",
     )
 
@@ -110,10 +110,6 @@ class PontinhoSampler:
         claim = view["claim"]
         self.claimants: list[int] = [claim["asked"], *claim["still_to_ask"]] if claim else []
         self.rebuilds: int = view["stock_rebuilds"]
-        self.turns = sum(1 for _s, text in view["log"] if text.startswith("discard "))
-        if over and self.went_out is not None and view["log"]:
-            last = view["log"][-1][1]
-            self.turns -= 1 if last.startswith("discard ") else 0
         # The unseen multiset: 108 cards less everything this seat has seen.
         counts = [0] * (NATURAL_KINDS + 1)
         for kind in FRENCH_DECK:
@@ -188,8 +184,6 @@ class PontinhoSampler:
         state.rng_seed = int(rng.random() * (1 << 53))
         state.rebuilds = self.rebuilds
         state.recycled = 0
-        state.turns = self.turns
-        state.table_fits = None
         return state
 
     def sample(self, rng: random.Random) -> PontinhoState:

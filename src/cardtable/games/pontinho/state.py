@@ -1,36 +1,16 @@
 """A deal of Pontinho: drawing, burning, claims, melds, lay-offs, going out (PO-4 … PO-23).
 
 Cards are plain ints inside (kinds 0‥52 of ``cardtable.cards.french``, the joker 52); melds are
-``Meld`` values of the one meld module. The rules' effects are written once, in the ``_do_*``
-methods, which both the checked ``apply`` (via ``_apply``) and the bots' ``apply_unchecked`` call.
+``Meld`` values of the one meld package. The rules' effects are written once, in the ``_do_*``
+methods, which both the checked ``apply`` (via ``_apply``) and the bots' ``apply_unchecked``
+call; each action kind has one verifier (``verify``), and ``legal_action_ids`` lists exactly
+what they accept. The actions and their ids are in ``actions``; what is remembered across
+states (lay-offs per meld, melds per hand) in ``memo``. The module is longer than the project's
+500 lines because it is one class over one deal's fields: the legal ids, the effects (shared by
+both paths), the events of the checked path, the outcome, the views and the hidden cards, each
+short and each reading the same fields.
 
-Phases (``Phase``), for the seat on turn ``turn``:
-
-- ``DRAW``: ``draw`` from the stock, or ``take M`` — the top discard goes at once into the new
-  meld M with at least two hand cards (PO-6, PO-7; allowed even to go out). A ``take`` never opens
-  a claim round: the taken card is gone and the card below it is covered (PO-18).
-- ``CLAIM`` (PO-17 … PO-21): after a draw from the STOCK, if the top discard is still
-  advanceable, every eligible player — not its discarder, not the player on turn — is asked once,
-  in turn order from the player on turn, ``advance M`` (a new meld with the top discard and at
-  least two own cards, keeping at least one card, PO-19) or ``pass``. ``to_move`` is the claimant
-  asked. The first to advance gets the card and the round ends; then the player on turn goes on.
-- ``FIRST_DRAWN`` (PO-9, PO-10): the first player's first draw from the stock is held apart, seen
-  by them only (``drawn`` in their view). They may ``burn`` it — it is set aside face up, out of
-  play, and its replacement joins their hand at once (it cannot be burned) — or play any MAIN
-  action, which first puts the held card into their hand. A claim round that the same draw opens
-  comes first (the draw is what opens it), so the burn decision is taken after it; a burn opens
-  no second round. If the first player's first turn is a ``take`` (possible only with a setup
-  discard pile), the right to burn waits for their first draw from the stock, as PO-9 says.
-- ``MAIN``: ``meld M`` (3+ hand cards); ``layoff m X`` once this player has laid a meld of their
-  own this deal (PO-16; an advanced or taken meld counts); ``discard X`` ends the turn. Emptying
-  the hand — by melds and lay-offs, or by discarding the last card — goes out (PO-22).
-- ``OVER``: someone went out (PO-23), or the deal is void (PO-8).
-
-The advanceable flag: a discard makes the new top advanceable by everyone but its discarder; it
-stops being so when the claim round after the next stock draw ends (each player is asked once),
-when it is taken or advanced (the card below is covered, PO-18, and never becomes advanceable
-again), or when it is covered. A setup's discard pile counts as discarded by the dealer (the
-seat before the first player): its top is advanceable on the first turn.
+The phases (``Phase``, the advanceable flag) are described in ``phase``.
 
 Stock (PO-8): when a player must draw and the stock is empty, every discard but the top is
 shuffled into a new stock with the engine's shuffle; if that leaves no stock the deal is void.
@@ -44,9 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any, Self
 
@@ -54,8 +32,6 @@ from cardtable.cards.french import (
     FRENCH_KINDS,
     JOKER,
     NATURAL_KINDS,
-    FrenchCard,
-    JokerAs,
     MeldCard,
     card_text,
     format_cards,
@@ -67,34 +43,40 @@ from cardtable.engine.events import Event, event
 from cardtable.engine.game import State
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.shuffle import shuffle
-from cardtable.errors import CardError, IllegalAction, MeldError
+from cardtable.errors import IllegalAction
 from cardtable.games.pontinho.actions import (
     ADVANCE,
     BURN,
     DISCARD,
     DRAW,
+    KINDS,
     LAYOFF,
     LAYOFF_ITEMS,
-    MAX_MELDS,
     MELD,
     PASS,
     TAKE,
-    item_index,
-    item_kind,
+    action_id,
+    action_of_id,
+    check_shape,
     item_of,
-    meld_index,
+    items_of,
+    meld_of,
     meld_table,
 )
 from cardtable.games.pontinho.melds import (
     FourSuits,
     Meld,
-    check_reading,
-    enumerate_melds,
-    enumerate_melds_with,
     lay_off,
-    layoff_options,
-    make_meld,
 )
+from cardtable.games.pontinho.memo import (
+    lay_off_one,
+    layoff_items,
+    meld_ids,
+    meld_text,
+    melds_with,
+)
+from cardtable.games.pontinho.phase import Phase
+from cardtable.games.pontinho.verify import VERIFIERS
 from cardtable.i18n import _
 
 if TYPE_CHECKING:
@@ -102,132 +84,11 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 9  # PO-4
 
-#: Action kinds, in the order ``legal_actions`` lists them.
-KINDS = ("draw", "burn", "pass", "take", "advance", "meld", "layoff", "discard")
-_MELD_KINDS = {"meld": MELD, "take": TAKE, "advance": ADVANCE}
-
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    FIRST_DRAWN = "first_drawn"
-    CLAIM = "claim"
-    MAIN = "main"
-    OVER = "over"
-
-
-class PontinhoAction(Action):
-    """An ``Action`` that keeps its canonical text (records, logs and views print actions many
-    times over a long deal). It equals and hashes like the plain ``Action`` of the same kind,
-    cards and meld number."""
-
-    __slots__ = ("_text",)
-    _text: str
-
-    def __init__(self, kind: str, cards: tuple[object, ...] = (), meld: int | None = None) -> None:
-        super().__init__(kind, cards, meld)
-        object.__setattr__(self, "_text", Action.__str__(self))
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Action):
-            return (self.kind, self.cards, self.meld) == (other.kind, other.cards, other.meld)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.cards, self.meld))
-
-
-#: Actions by id, built on first use.
-_BY_ID: dict[int, Action] = {}
-
-_DRAW_ACTION = PontinhoAction("draw")
-_BURN_ACTION = PontinhoAction("burn")
-_PASS_ACTION = PontinhoAction("pass")
-_DISCARD_ACTIONS = tuple(PontinhoAction("discard", (card,)) for card in FRENCH_KINDS)
-
-#: PO-12's two readings by "may a set hold four natural suits and a joker?" (``four_suits``).
-_READINGS = {True: FourSuits.WITH_JOKER, False: FourSuits.JOKER_FILLS}
-
-# Lay-off options per meld and reading (``id`` of the cached ``Meld``, five-card sets allowed →
-# the meld and its (item, kind) pairs).
-_LAYOFF_CACHE: dict[tuple[int, bool], tuple[Meld, tuple[tuple[int, int], ...]]] = {}
-
-
-def _layoff_items(meld: Meld, five: bool = True) -> tuple[tuple[int, int], ...]:
-    key = (id(meld), five)
-    entry = _LAYOFF_CACHE.get(key)
-    if entry is None or entry[0] is not meld:
-        options = layoff_options(meld, _READINGS[five])
-        items = tuple((index, item_kind(index)) for index in map(item_index, options))
-        entry = _LAYOFF_CACHE[key] = (meld, items)
-    return entry[1]
-
-
-# Single-card lay-offs (``id`` of the cached ``Meld``, the item and the reading → the meld and
-# the result).
-_LAID_CACHE: dict[tuple[int, int, bool], tuple[Meld, Meld]] = {}
-
-
-def _lay_off_one(meld: Meld, item: MeldCard, five: bool = True) -> Meld:
-    """``lay_off(meld, (item,))``, cached per (cached, immortal) ``Meld`` object and item:
-    searches lay off one card at a time, over and over."""
-    key = (id(meld), item_index(item), five)
-    entry = _LAID_CACHE.get(key)
-    if entry is None or entry[0] is not meld:
-        entry = _LAID_CACHE[key] = (meld, lay_off(meld, (item,), _READINGS[five]))
-    return entry[1]
-
-
-# Legal melds per hand (sorted kinds), and per hand and top discard: a search asks again and
-# again about the hands of the position it searches from. Bounded by clearing.
-_CACHE_LIMIT = 50_000
-_MELD_IDS: dict[tuple[tuple[int, ...], bool], list[int]] = {}
-_MELDS_WITH: dict[tuple[tuple[int, ...], int, bool], list[tuple[int, int]]] = {}
-
-
-def _meld_ids(hand: Sequence[int], five: bool = True) -> list[int]:
-    """The ``meld`` action ids of ``enumerate_melds(hand)``, in its order (cached); ``five``:
-    the table's reading of PO-12 allows the five-card set."""
-    key = (tuple(sorted(hand)), five)
-    ids = _MELD_IDS.get(key)
-    if ids is None:
-        if len(_MELD_IDS) >= _CACHE_LIMIT:
-            _MELD_IDS.clear()
-        melds = enumerate_melds(hand, _READINGS[five])
-        ids = _MELD_IDS[key] = [MELD + meld_index(m) for m in melds]
-    return ids
-
-
-def _melds_with(hand: Sequence[int], top: int, five: bool = True) -> list[tuple[int, int]]:
-    """(table index, length) of ``enumerate_melds_with(hand, top)``, in its order (cached)."""
-    key = (tuple(sorted(hand)), top, five)
-    found = _MELDS_WITH.get(key)
-    if found is None:
-        if len(_MELDS_WITH) >= _CACHE_LIMIT:
-            _MELDS_WITH.clear()
-        found = _MELDS_WITH[key] = [
-            (meld_index(m), len(m)) for m in enumerate_melds_with(hand, top, _READINGS[five])
-        ]
-    return found
-
 
 @cache
 def _claimants(n: int, seat: int, discarder: int | None) -> tuple[int, ...]:
     """PO-21: who is asked, in turn order after ``seat``, all but the discarder."""
     return tuple(s for s in ((seat + i) % n for i in range(1, n)) if s != discarder)
-
-
-_TEXT_CACHE: dict[int, tuple[Meld, str]] = {}
-
-
-def _meld_text(meld: Meld) -> str:
-    """``str(meld)``, cached per (cached, immortal) ``Meld`` object: views print melds often."""
-    entry = _TEXT_CACHE.get(id(meld))
-    if entry is None or entry[0] is not meld:
-        entry = _TEXT_CACHE[id(meld)] = (meld, str(meld))
-    return entry[1]
 
 
 class PontinhoState(State):
@@ -259,8 +120,6 @@ class PontinhoState(State):
         "rng_seed",
         "rebuilds",
         "recycled",
-        "turns",
-        "table_fits",
     )
 
     game: PontinhoGame
@@ -291,10 +150,6 @@ class PontinhoState(State):
     rebuilds: int
     #: Bit k set: a card of kind k went back into the stock from the discard pile (PO-8).
     recycled: int
-    turns: int
-    #: Bookkeeping for the rollout policy (``rollout._table_layoffs``): which kinds lay off on
-    #: the table (PO-16) and where, or None when the table changed since it was last worked out.
-    table_fits: tuple[int, tuple[int, ...]] | None
 
     @classmethod
     def new(
@@ -332,8 +187,6 @@ class PontinhoState(State):
         state.rng_seed = _stable_seed(state._dealt)
         state.rebuilds = 0
         state.recycled = 0
-        state.turns = 0
-        state.table_fits = None
         return state
 
     def clone(self) -> Self:
@@ -357,8 +210,6 @@ class PontinhoState(State):
         other.rng_seed = self.rng_seed
         other.rebuilds = self.rebuilds
         other.recycled = self.recycled
-        other.turns = self.turns
-        other.table_fits = self.table_fits
         return other
 
     @property
@@ -402,7 +253,7 @@ class PontinhoState(State):
                 # PO-7: the top discard with at least two hand cards in a new meld.
                 ids += [
                     TAKE + i
-                    for i, _n in _melds_with(self.hands[self.turn], self.discard[-1], self.five)
+                    for i, _n in melds_with(self.hands[self.turn], self.discard[-1], self.five)
                 ]
             return ids
         if phase is Phase.CLAIM:
@@ -412,7 +263,7 @@ class PontinhoState(State):
                 hand = self.hands[seat]
                 size = len(hand)
                 # PO-17, PO-19: a new meld with the top discard, keeping a card in hand.
-                found = _melds_with(hand, self.discard[-1], self.five)
+                found = melds_with(hand, self.discard[-1], self.five)
                 ids += [ADVANCE + i for i, n in found if n <= size]
             return ids
         seat = self.turn
@@ -424,13 +275,13 @@ class PontinhoState(State):
                 ids.append(BURN)  # PO-9
             hand = [*hand, self.pending]
         if kind is None or kind == "meld":
-            ids += _meld_ids(hand, self.five)
+            ids += meld_ids(hand, self.five)
         if self.melded[seat] and (kind is None or kind == "layoff"):  # PO-16
             have = set(hand)
             base = LAYOFF
             five = self.five
             for meld in self.melds:
-                for item, card in _layoff_items(meld, five):
+                for item, card in layoff_items(meld, five):
                     if card in have:
                         ids.append(base + item)
                 base += LAYOFF_ITEMS
@@ -447,171 +298,30 @@ class PontinhoState(State):
                     kind=kind, kinds=", ".join(KINDS)
                 )
             )
-        return [self.action_from_id(i) for i in self.legal_action_ids(kind)]
+        return [action_of_id(i) for i in self.legal_action_ids(kind)]
+
+    # -- verifiers: one per action kind (PokerKit's ``verify_x``) -------------------------------
 
     def _verify(self, action: Action) -> None:
+        """The action is well formed, then its kind's verifier (``verify.VERIFIERS``) checks it
+        against the phase and the mover's cards; ``legal_action_ids`` lists exactly what passes
+        (the contract tests check it over every action id)."""
         kind = action.kind
-        phase = self.phase
-        seat = self.to_move
-        assert seat is not None
         if kind not in KINDS:
             raise IllegalAction(
                 _("{action!r} is not a pontinho action; expected one of {kinds}").format(
                     action=str(action), kinds=", ".join(KINDS)
                 )
             )
-        _check_shape(action)
-        if phase is Phase.CLAIM:
-            if kind not in ("advance", "pass"):
-                raise IllegalAction(
-                    _(
-                        "seat {seat} is asked whether to advance the top discard {card}: "
-                        "'advance' and a new meld with it, or 'pass' (PO-21)"
-                    ).format(seat=seat, card=card_text(self.discard[-1]))
-                )
-            if kind == "advance":
-                meld = self._meld_of(action)
-                hand = self.hands[seat]
-                self._check_with_top(meld, hand, "PO-17")
-                if len(meld) > len(hand):
-                    raise IllegalAction(
-                        _(
-                            "advancing {meld} would leave seat {seat} without cards: one may "
-                            "not advance to go out (PO-19)"
-                        ).format(meld=meld, seat=seat)
-                    )
-            return
-        if kind in ("advance", "pass"):
-            raise IllegalAction(
-                _(
-                    "{kind!r} answers a claim round, which only follows a draw from the stock "
-                    "(PO-20, PO-21); now seat {seat} is on turn"
-                ).format(kind=kind, seat=seat)
-            )
-        if phase is Phase.DRAW:
-            if kind == "draw":
-                return
-            if kind == "take":
-                if not self.discard:
-                    raise IllegalAction(_("the discard pile is empty: nothing to take (PO-7)"))
-                self._check_with_top(self._meld_of(action), self.hands[seat], "PO-7")
-                return
-            if kind == "burn":
-                raise IllegalAction(
-                    _(
-                        "only the first player may burn, and only the first card they draw "
-                        "from the stock, right after drawing it (PO-9)"
-                    )
-                )
-            raise IllegalAction(
-                _(
-                    "seat {seat} must first draw: 'draw' from the stock, or 'take' the top "
-                    "discard into a new meld (PO-6, PO-7)"
-                ).format(seat=seat)
-            )
-        # FIRST_DRAWN or MAIN
-        if kind == "draw":
-            raise IllegalAction(
-                _("seat {seat} has drawn already this turn (PO-6)").format(seat=seat)
-            )
-        if kind == "take":
-            raise IllegalAction(
-                _(
-                    "the top discard may be taken only instead of drawing from the stock "
-                    "(PO-6, PO-7)"
-                )
-            )
-        if kind == "burn":
-            if phase is not Phase.FIRST_DRAWN:
-                raise IllegalAction(
-                    _(
-                        "only the first player may burn, only their first card drawn from the "
-                        "stock, and only once (PO-9)"
-                    )
-                )
-            return
-        hand = self.hands[seat]
-        if phase is Phase.FIRST_DRAWN:
-            assert self.pending is not None
-            hand = [*hand, self.pending]
-        if kind == "meld":
-            meld = self._meld_of(action)
-            _check_holds(hand, meld.kinds, seat)
-            return
-        if kind == "discard":
-            card = action.cards[0]
-            if card not in hand:
-                raise IllegalAction(
-                    _("seat {seat} does not hold {card} to discard").format(seat=seat, card=card)
-                )
-            return
-        # layoff
-        if not self.melded[seat]:
-            raise IllegalAction(
-                _(
-                    "seat {seat} may lay off only after laying down a meld of their own this "
-                    "deal (PO-16)"
-                ).format(seat=seat)
-            )
-        number = action.meld
-        assert number is not None
-        if not 1 <= number <= len(self.melds):
-            raise IllegalAction(
-                _("there is no meld {number} on the table; melds are numbered 1 to {count}").format(
-                    number=number, count=len(self.melds)
-                )
-                if self.melds
-                else _("there is no meld on the table to lay off on")
-            )
-        items = _items_of(action)
-        _check_holds(hand, [kind_of(item) for item in items], seat)
-        target = self.melds[number - 1]
-        if target.is_run and JOKER in items:
-            raise IllegalAction(
-                _(
-                    "in a run a joker names the card it stands for: lay off {options} on meld "
-                    "{number}, not a bare * (PO-13)"
-                ).format(
-                    options=" or ".join(
-                        str(o)
-                        for o in layoff_options(target, self.game.options.four_suits)
-                        if isinstance(o, JokerAs)
-                    ),
-                    number=number,
-                )
-            )
-        try:
-            lay_off(self.melds[number - 1], items, self.game.options.four_suits)
-        except MeldError as error:
-            raise IllegalAction(str(error)) from None
+        check_shape(action)
+        seat = self.to_move
+        assert seat is not None
+        VERIFIERS[kind](self, action, seat)
 
     @property
     def five(self) -> bool:
         """PO-12 as this table reads it: may a set hold four natural suits and a joker?"""
         return bool(self.game.options.four_suits == FourSuits.WITH_JOKER)
-
-    def _meld_of(self, action: Action) -> Meld:
-        """The action's meld, checked against this table's reading of PO-12."""
-        meld = _meld_of(action)
-        try:
-            check_reading(meld, self.game.options.four_suits)
-        except MeldError as error:
-            raise IllegalAction(str(error)) from None
-        return meld
-
-    def _check_with_top(self, meld: Meld, hand: list[int], rule: str) -> None:
-        """The top discard must be one of ``meld``'s cards, the rest from ``hand``."""
-        top = self.discard[-1]
-        kinds: list[int] = list(meld.kinds)
-        if top not in kinds:
-            raise IllegalAction(
-                _(
-                    "the top discard {card} must be one of the cards of the new meld {meld} "
-                    "({rule})"
-                ).format(card=card_text(top), meld=meld, rule=rule)
-            )
-        kinds.remove(top)
-        _check_holds(hand, kinds, self.to_move)
 
     # -- the rules' effects, written once ------------------------------------------------------
 
@@ -712,7 +422,6 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
-        self.table_fits = None
 
     def _keep_pending(self) -> None:
         """A MAIN action in FIRST_DRAWN keeps the held card: it joins the hand first."""
@@ -741,7 +450,6 @@ class PontinhoState(State):
         self.melds.append(meld)
         self.owners.append(seat)
         self.melded[seat] = True
-        self.table_fits = None
         if not hand:  # PO-22
             self._go_out(seat)
 
@@ -750,11 +458,10 @@ class PontinhoState(State):
         seat = self.turn
         hand = self.hands[seat]
         meld = self.melds[number - 1] = (
-            _lay_off_one(self.melds[number - 1], items[0], self.five)
+            lay_off_one(self.melds[number - 1], items[0], self.five)
             if len(items) == 1
             else lay_off(self.melds[number - 1], items, self.game.options.four_suits)
         )
-        self.table_fits = None
         for item in items:
             hand.remove(kind_of(item))
         if not hand:  # PO-22
@@ -772,7 +479,6 @@ class PontinhoState(State):
             return
         self.advanceable = True
         self.discarder = seat
-        self.turns += 1
         self.turn = seat + 1 if seat + 1 < self.n else 0
         self.phase = Phase.DRAW
 
@@ -810,20 +516,20 @@ class PontinhoState(State):
             self._do_pass()
             events.append(event("pass", seat))
         elif kind in ("take", "advance"):
-            meld = _meld_of(action)
+            meld = meld_of(action)
             top = card_text(self.discard[-1])
             (self._do_take if kind == "take" else self._do_advance)(meld)
             events.append(
                 event(kind, seat, card=top, meld=str(meld), number=len(self.melds), owner=seat)
             )
         elif kind == "meld":
-            meld = _meld_of(action)
+            meld = meld_of(action)
             self._do_meld(meld)
             events.append(event("meld", seat, meld=str(meld), number=len(self.melds)))
         elif kind == "layoff":
             number = action.meld
             assert number is not None
-            items = _items_of(action)
+            items = items_of(action)
             meld = self._do_layoff(number, items)
             events.append(
                 event("layoff", seat, number=number, cards=format_cards(items), meld=str(meld))
@@ -896,7 +602,7 @@ class PontinhoState(State):
             "advanceable": self.advanceable and bool(self.discard),
             "discarded_by": self.discarder if self.discard else None,
             "melds": [
-                {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": _meld_text(meld)}
+                {"number": i + 1, "owner": owner, "kind": str(meld.kind), "cards": meld_text(meld)}
                 for i, (meld, owner) in enumerate(zip(self.melds, self.owners, strict=True))
             ],
             "melded": list(self.melded),
@@ -924,7 +630,7 @@ class PontinhoState(State):
             "stock": [card_text(c) for c in reversed(self.stock)],
             "discard": [card_text(c) for c in self.discard],
             "melds": [
-                {"owner": owner, "cards": _meld_text(meld)}
+                {"owner": owner, "cards": meld_text(meld)}
                 for meld, owner in zip(self.melds, self.owners, strict=True)
             ],
             "melded": list(self.melded),
@@ -945,38 +651,10 @@ class PontinhoState(State):
     # -- ids -----------------------------------------------------------------------------------
 
     def action_id(self, action: Action) -> int:
-        kind = action.kind
-        try:
-            _check_shape(action)
-        except IllegalAction:
-            kind = ""
-        if kind in ("draw", "burn", "pass"):
-            return (DRAW, BURN, PASS)[("draw", "burn", "pass").index(kind)]
-        if kind == "discard":
-            discarded = action.cards[0]
-            assert isinstance(discarded, FrenchCard)
-            return DISCARD + int(discarded)
-        if kind in _MELD_KINDS:
-            return _MELD_KINDS[kind] + meld_index(_meld_of(action))
-        if kind == "layoff" and len(action.cards) == 1:
-            number = action.meld
-            assert number is not None
-            if number <= MAX_MELDS:
-                item = action.cards[0]
-                assert isinstance(item, FrenchCard | JokerAs)
-                return LAYOFF + (number - 1) * LAYOFF_ITEMS + item_index(item)
-        raise IllegalAction(
-            _(
-                "{action!r} has no pontinho action id (a lay-off has one only for a single "
-                "card on meld 1 to {most})"
-            ).format(action=str(action), most=MAX_MELDS)
-        )
+        return action_id(action)
 
     def action_from_id(self, action_id: int) -> Action:
-        action = _BY_ID.get(action_id)
-        if action is None:
-            action = _BY_ID[action_id] = _action_of_id(action_id)
-        return action
+        return action_of_id(action_id)
 
     # -- hidden information ----------------------------------------------------------------------
 
@@ -1008,19 +686,6 @@ class PontinhoState(State):
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def _action_of_id(action_id: int) -> Action:
-    if action_id < DISCARD:
-        return (_DRAW_ACTION, _BURN_ACTION, _PASS_ACTION)[action_id]
-    if action_id < MELD:
-        return _DISCARD_ACTIONS[action_id - DISCARD]
-    if action_id < LAYOFF:
-        kind = "meld" if action_id < TAKE else "take" if action_id < ADVANCE else "advance"
-        meld = meld_table()[0][action_id - _MELD_KINDS[kind]]
-        return PontinhoAction(kind, meld.cards)
-    number, item = divmod(action_id - LAYOFF, LAYOFF_ITEMS)
-    return PontinhoAction("layoff", (item_of(item),), meld=number + 1)
-
-
 def _sorted(cards: Iterable[int]) -> list[int]:
     """Cards in a readable order: by suit, then rank, jokers last (the kind order)."""
     return sorted(cards)
@@ -1036,64 +701,6 @@ def _stable_seed(
         data += bytes(hand) + b"\xff"
     data += bytes(stock) + b"\xfe" + bytes(discard)
     return int.from_bytes(hashlib.sha256(data).digest()[:8], "big") >> 2
-
-
-def _check_shape(action: Action) -> None:
-    """The action's cards and meld number fit its kind (types included)."""
-    kind = action.kind
-    cards = action.cards
-    ok: bool
-    if kind in ("draw", "burn", "pass"):
-        ok = not cards and action.meld is None
-    elif kind == "discard":
-        ok = len(cards) == 1 and type(cards[0]) is FrenchCard and action.meld is None
-    elif kind in _MELD_KINDS:
-        ok = (
-            bool(cards)
-            and action.meld is None
-            and all(type(c) is FrenchCard or type(c) is JokerAs for c in cards)
-        )
-    elif kind == "layoff":
-        number = action.meld
-        ok = (
-            bool(cards)
-            and type(number) is int
-            and number >= 1
-            and all(type(c) is FrenchCard or type(c) is JokerAs for c in cards)
-        )
-    else:
-        ok = False
-    if not ok:
-        raise IllegalAction(
-            _(
-                "{action!r} is not a well-formed pontinho action; expected e.g. 'draw', "
-                "'discard Qd', 'meld 4c 5c *=6c 7c', 'take 9h 9c 9s', 'layoff 2 8c', "
-                "'advance 9h 9c 9s', 'burn' or 'pass'"
-            ).format(action=str(action))
-        )
-
-
-def _meld_of(action: Action) -> Meld:
-    try:
-        return make_meld(_items_of(action))
-    except (MeldError, CardError) as error:
-        raise IllegalAction(str(error)) from None
-
-
-def _items_of(action: Action) -> list[MeldCard]:
-    return [c for c in action.cards if isinstance(c, FrenchCard | JokerAs)]
-
-
-def _check_holds(hand: Sequence[int], kinds: Iterable[int], seat: int | None) -> None:
-    need = Counter(kinds)
-    have = Counter(hand)
-    missing = need - have
-    if missing:
-        raise IllegalAction(
-            _("seat {seat} does not hold {cards}").format(
-                seat=seat, cards=format_cards(sorted(missing.elements()))
-            )
-        )
 
 
 assert JOKER == NATURAL_KINDS

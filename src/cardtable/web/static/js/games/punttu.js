@@ -3,7 +3,7 @@
 import { cardEl } from '../cards.js';
 import { h } from '../dom.js';
 import { t, tn } from '../i18n.js';
-import { pointsLine, simpleHand } from './common.js';
+import { pointsLine, simpleHand, simpleHandKey } from './common.js';
 
 function trickView(ctx, cards, winner, done = false) {
   return h('ol', { class: 'trick', 'aria-label': t('The trick') }, cards.map(([seat, card]) => h('li', {
@@ -71,6 +71,8 @@ export default {
   seatExtra(ctx, seat) {
     return pointsLine(t('Points'), ctx.view.points[seat]);
   },
+
+  handKey: simpleHandKey,
 
   hand(ctx) {
     return simpleHand(ctx, (card, options) => ctx.act(options[0]));

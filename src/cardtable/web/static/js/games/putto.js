@@ -5,7 +5,7 @@ import { cardEl } from '../cards.js';
 import { lastMoveText } from '../lastmove.js';
 import { h } from '../dom.js';
 import { num, t } from '../i18n.js';
-import { simpleHand } from './common.js';
+import { simpleHand, simpleHandKey } from './common.js';
 
 const SUITS = { o: 'coins', c: 'cups', e: 'swords', b: 'clubs' };
 
@@ -58,6 +58,8 @@ export default {
       t('Captured: {n}', { n: view.captured[side] }), ' · ',
       t('Sweeps: {n}', { n: view.sweeps[side] }));
   },
+
+  handKey: simpleHandKey,
 
   hand(ctx) {
     return simpleHand(ctx, (card, options) => {

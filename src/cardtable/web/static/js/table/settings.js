@@ -39,6 +39,13 @@ function choice(id, label, name, options, rerender, game) {
       options.map(([value, text]) => h('option', { value, selected: setting(name) === value }, text))));
 }
 
+// What the settings show: the panel is built again only when one changed.
+export function settingsKey() {
+  return Object.keys(KEYS).map((name) => setting(name));
+}
+
+// The settings' fields (table/panel.js puts them in its <details>, which stays open or closed
+// as the person left it).
 export function settingsPanel(game, rerender) {
   const parts = [
     choice('set-size', t('Card size'), 'size', [['normal', t('normal')], ['small', t('small')],
@@ -54,7 +61,7 @@ export function settingsPanel(game, rerender) {
     h('input', { type: 'checkbox', id: 'set-lift', checked: setting('lift') === '1',
       onchange: (event) => { store('lift', event.target.checked ? '1' : ''); rerender(); } }),
     ' ', t('Tap a card to lift it, tap again to play it')));
-  return h('details', { class: 'settings' }, h('summary', {}, t('Settings')), parts);
+  return h('div', { class: 'settings-fields' }, parts);
 }
 
 applySize();

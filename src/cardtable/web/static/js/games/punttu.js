@@ -37,6 +37,20 @@ export default {
     ctx.ui.shownTrick = { seat: winner, cards, points: Math.max(0, ...gains) };
   },
 
+  // the log's memory rule (table/panel.js): the current and the last trick, or all with
+  // show_played (PU-20, PU-21)
+  memory(entries, view) {
+    if (view.options && view.options.show_played) return null;
+    const n = view.players || 1;
+    const trick = Math.floor(entries.length / n);
+    return entries.filter((_, i) => Math.floor(i / n) >= trick - 1);
+  },
+
+  // the scoreboard's "this deal" (table/scores.js): a side's card points so far
+  scoreNow(ctx, side) {
+    return { label: t('this deal'), value: side.reduce((sum, s) => sum + (ctx.view.points[s] || 0), 0) };
+  },
+
   centre(ctx) {
     const view = ctx.view;
     const parts = [h('p', { class: 'stock' }, t('Stock: {n}', { n: view.stock }),

@@ -8,36 +8,32 @@ import { send } from './connection.js';
 import { scoreSheet } from './scores.js';
 import { settingsKey, settingsPanel } from './settings.js';
 import { keep, place, same, shell } from './keep.js';
-import { S, nameOfTableSeat, render, tableSeatOf } from './state.js';
+import { S, gameModule, nameOfTableSeat, render, tableSeatOf } from './state.js';
 
 // The log follows the table's memory rule (issue 16 §4, PU-20, PU-21): what a player at a
-// real table still sees. Punttu shows the current and the last trick's moves (every move with
-// ``show_played``), Putto the moves since the last capture; earlier deals are gone. Pontinho
-// lays everything open on the table: all of its log is shown.
+// real table still sees. The game module's memory(entries, view) says which of this deal's
+// entries are still in view (Punttu: the current and the last trick, every move with
+// ``show_played``; Putto: since the last capture), or null for all; a game without it (Pontinho
+// lays everything open on the table) shows all of its log.
 export function visibleLog() {
-  const game = S.info.game;
+  const module = gameModule();
   const view = (S.state && S.state.view) || {};
   const deal = S.state && S.state.deal;
-  if (game === 'pontinho' || (game === 'punttu' && view.options && view.options.show_played)) {
-    return { entries: S.log, hidden: false };
-  }
-  const current = S.log.filter((entry) => entry.dealNo === deal);
-  let shown = current;
-  if (game === 'punttu') {
-    const n = view.players || 1;
-    const trick = Math.floor(current.length / n);
-    shown = current.filter((_, i) => Math.floor(i / n) >= trick - 1);
-  } else if (game === 'putto') {
-    let from = 0;
-    current.forEach((entry, i) => { if (entry.action.startsWith('capture')) from = i; });
-    shown = current.slice(from);
-  }
+  const shown = module && module.memory
+    ? module.memory(S.log.filter((entry) => entry.dealNo === deal), view) : null;
+  if (!shown) return { entries: S.log, hidden: false };
   return { entries: shown, hidden: shown.length < S.log.length };
+}
+
+// The game's own wording of its moves (lastmove.js), if it has one.
+function sentencesOf() {
+  const module = gameModule();
+  return module ? module.sentences : undefined;
 }
 
 function logLine(deck, entry) {
   const seat = entry.table ? entry.seat : tableSeatOf(entry.seat);
-  const text = lastMoveText({ deck, game: S.info.game, last: { ...entry, seat },
+  const text = lastMoveText({ deck, sentences: sentencesOf(), last: { ...entry, seat },
     name: nameOfTableSeat(seat), mine: S.seat !== null && seat === S.seat, events: entry.events });
   return h('li', {}, text, byNote(entry.by));
 }
@@ -118,7 +114,7 @@ function chatForm() {
 // The table's last move as a sentence, and who made it when it was not the player's choice.
 export function lastMoveLine(ctx) {
   const { last } = ctx.state;
-  const text = lastMoveText({ deck: ctx.deck, game: ctx.game, last, name: nameOfTableSeat(last.seat),
+  const text = lastMoveText({ deck: ctx.deck, sentences: sentencesOf(), last, name: nameOfTableSeat(last.seat),
     mine: S.seat !== null && last.seat === S.seat, events: ctx.state.events });
   return h('p', { class: 'last-move', 'aria-live': 'polite' }, text, byNote(last.by));
 }

@@ -1,6 +1,7 @@
 // The player's settings (issue 16 §6), kept in this browser's localStorage: card size, how a
 // Punttu or Putto hand is sorted, the Spanish-suited pack's indices, and "tap to lift, tap
 // again to play" for touch screens. Each applies at once; none is sent to the server.
+import { deckOf } from '../cards.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -51,7 +52,7 @@ export function settingsPanel(game, rerender) {
     choice('set-size', t('Card size'), 'size', [['normal', t('normal')], ['small', t('small')],
       ['large', t('large')]], rerender),
   ];
-  if (game !== 'pontinho') {
+  if (deckOf(game) !== 'french') { // the Latin pack's hands: sorting and Spanish indices
     parts.push(choice('set-sort', t('Sort my hand'), 'sort', [['', t('as dealt')],
       ['suit', t('by suit')], ['rank', t('by rank')]], rerender));
     parts.push(choice('set-index', t('Card indices'), 'index', [['', t('A, J, Q, K')],

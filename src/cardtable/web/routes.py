@@ -41,9 +41,16 @@ CACHE = "public, max-age=86400"
 
 @lru_cache(maxsize=1)
 def _games_json() -> str:
-    """What every page's script may need of each registered game (title, deck, turn), as the
-    shells' ``data-games``: ``cards.js`` reads it at once, without a request."""
-    return json.dumps({game.name: game.front_end() for game in descriptors()}, sort_keys=True)
+    """What every page's script may need of each registered game (title, deck, turn, and
+    whether the lowest total wins, for the placings), as the shells' ``data-games``:
+    ``cards.js`` reads it at once, without a request."""
+    return json.dumps(
+        {
+            game.name: {**game.front_end(), "lowest_wins": game.game_class.lowest_wins}
+            for game in descriptors()
+        },
+        sort_keys=True,
+    )
 
 
 def _language(request: Request) -> str:

@@ -3,8 +3,9 @@
 import { h } from './dom.js';
 import { cardName, num, t } from './i18n.js';
 
-// What the server's game registry says of each game (title, deck, turn: the same as
-// /api/games), from the page shell's data-games, so that no list of games is restated here.
+// What the server's game registry says of each game (title, deck and turn, as /api/games gives
+// them, and whether the lowest total wins), from the page shell's data-games (routes.py), so
+// that no list of games is restated here.
 const GAME_INFO = JSON.parse(document.body.dataset.games || '{}');
 
 export function gameInfo(game) {
@@ -28,6 +29,11 @@ export function deckOf(game) {
 // Whether play passes to the left (clockwise, Putto) rather than to the right.
 export function passesLeft(game) {
   return gameInfo(game).turn === 'left';
+}
+
+// Whether the lowest total wins the match (Pontinho's penalty points).
+export function lowestWins(game) {
+  return Boolean(gameInfo(game).lowest_wins);
 }
 
 export function cardBase(card) {

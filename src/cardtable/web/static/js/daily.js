@@ -2,6 +2,7 @@
 // and its board — your points beside the hard and medium bots' from the same seat, and beside
 // everyone who played it here. No account: this browser names itself with a random token it
 // keeps (localStorage); the server stores only its hash.
+import { lowestWins, titleOf } from './cards.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
 import { lang, loadStrings, mountNav, num, t, tn } from './i18n.js';
 import { nickname } from './nickname.js';
@@ -9,8 +10,8 @@ import { saveSeat } from './seats.js';
 import { browserToken, markDaily } from './dailymark.js';
 
 const app = document.getElementById('app');
-const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
 const params = new URLSearchParams(window.location.search);
+// no game asked: Punttu's (the quickest deal), or the first game if the server has no Punttu
 const chosen = { game: params.get('game') || 'punttu', players: Number(params.get('players')) || 0 };
 let games = [];
 let board = null;
@@ -51,7 +52,7 @@ function pickers() {
     const g = games.find((x) => x.game === chosen.game);
     chosen.players = g.default_players;
     load();
-  } }, games.map((g) => h('option', { value: g.game, selected: g.game === chosen.game }, t(TITLES[g.game]))));
+  } }, games.map((g) => h('option', { value: g.game, selected: g.game === chosen.game }, t(titleOf(g.game)))));
   const sizes = [];
   for (let n = game.min_players; n <= game.max_players; n += 1) sizes.push(n);
   const sizeSelect = h('select', { id: 'daily-players', onchange: (event) => {
@@ -91,7 +92,7 @@ function results() {
         h('td', {}, num(i + 1)), h('td', {}, entry.mine ? `${entry.name} (${t('you')})` : entry.name),
         h('td', {}, num(entry.points)),
         h('td', {}, h('a', { href: `/replay/${entry.code}/1` }, t('Replay this deal'))))))),
-    board.game === 'pontinho' ? h('p', { class: 'hint-text' }, t('Pontinho counts penalty points: the fewest is best.')) : null);
+    lowestWins(board.game) ? h('p', { class: 'hint-text' }, t('Pontinho counts penalty points: the fewest is best.')) : null);
 }
 
 function draw() {

@@ -8,7 +8,6 @@ import { cardName, t } from './i18n.js';
 // verb → [sentence for me, sentence for someone else]
 const SENTENCES = {
   play: ['You played {card}.', '{name} played {card}.'],
-  putto_play: ['You laid {card} on the table.', '{name} laid {card} on the table.'],
   capture: ['You captured {taken} with {card}.', '{name} captured {taken} with {card}.'],
   draw: ['You drew from the stock.', '{name} drew from the stock.'],
   burn: ['You burned the drawn card and drew another from the stock.',
@@ -29,11 +28,12 @@ function names(deck, cards) {
   return cards.map((c) => cardName(deck, c)).join(', ');
 }
 
-// `last`: {seat, action, by}; `mine`: whether it was my move; `events`: the state's events.
-export function lastMoveText({ deck, game, last, name, mine, events }) {
+// `last`: {seat, action, by}; `mine`: whether it was my move; `events`: the state's events;
+// `sentences`: the game module's own wording of a verb, where it differs (Putto's "play" lays
+// the card on the table), as SENTENCES gives it.
+export function lastMoveText({ deck, last, name, mine, events, sentences }) {
   const { verb, rest } = split(last.action);
-  const key = game === 'putto' && verb === 'play' ? 'putto_play' : verb;
-  const pair = SENTENCES[key];
+  const pair = (sentences && sentences[verb]) || SENTENCES[verb];
   if (!pair) return `${name}: ${last.action}`;
   const event = (events || []).find((e) => e.kind === verb);
   // which card came off the discard pile only the events say (absent after a reload)

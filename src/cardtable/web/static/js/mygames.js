@@ -2,12 +2,14 @@
 // No account and nothing on the server: the list is this browser's own (localStorage, kept by
 // seats.js whenever a seat is taken); each table's public summary is asked for as any visitor
 // could (/api/tables/CODE). Clearing the browser's data forgets it.
+import { titleOf } from './cards.js';
 import { clear, getJSON, h } from './dom.js';
 import { loadStrings, mountNav, num, t } from './i18n.js';
 import { loadSeat, myTables } from './seats.js';
 
 const app = document.getElementById('app');
-const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
+// a table of a game this server no longer plays is listed by the game's name
+const known = (game) => game in JSON.parse(document.body.dataset.games || '{}');
 // The most tables looked up at once (the list holds at most seats.MAX_MINE).
 const AT_ONCE = 6;
 
@@ -24,7 +26,7 @@ function row(entry, info) {
   const mine = saved ? saved.seat : entry.seat;
   const result = info.result;
   const when = new Date(entry.at).toLocaleDateString(document.documentElement.lang);
-  const title = `${t(TITLES[info.game] || info.game)} · ${when}`;
+  const title = `${t(known(info.game) ? titleOf(info.game) : info.game)} · ${when}`;
   if (!result) {
     return h('li', { class: 'my-game' }, h('b', {}, title), ' ',
       h('a', { href: `/t/${entry.code}` }, t('Still being played: back to the table')));

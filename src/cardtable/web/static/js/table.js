@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server, and the table drawn from each state message.
 // The server sends this seat's view and its legal actions; the page only offers those.
-// Its parts (issue 17): table/state.js (what the page knows), table/connection.js (the socket),
+// Each redraw builds again only what changed (table/keep.js). Its parts (issue 17): table/state.js (what the page knows), table/connection.js (the socket),
 // table/waiting.js (the waiting room), table/layout.js (the felt), table/panel.js (log and
 // chat), table/dialogs.js (deal end, match end, focus), table/hooks.js (others' additions).
 import { clear, getJSON, h } from './dom.js';
@@ -10,10 +10,12 @@ import { connect, forgetShown, send } from './table/connection.js';
 import { friendsKey, initFriends, rememberLink } from './friends.js'; // friends
 import { continueDeal, dealEndDialog, focusDialog, matchEndDialog, trapTab } from './table/dialogs.js';
 import { header, tableArea } from './table/layout.js';
+import { idOf, keep, place, same, shell } from './table/keep.js';
 import { animate, snapshot } from './table/motion.js';
+import { hookCount } from './table/hooks.js';
 import { sidePanel } from './table/panel.js';
 import { markTitle } from './table/sound.js';
-import { S, app, code, context, nameOfTableSeat, setRender } from './table/state.js';
+import { S, app, code, context, loadGame, nameOfTableSeat, setRender } from './table/state.js';
 import { waiting } from './table/waiting.js';
 
 let waitingKey = null;
@@ -35,22 +37,28 @@ function render() {
   const before = S.motion ? snapshot(app) : null; // where the cards were, to move them from
   const motion = S.motion;
   S.motion = null;
-  clear(app);
+  if (!app.querySelector(':scope > .table-head')) clear(app); // the page's "Loading…"
   app.className = `game-${S.info.game}`;
-  app.append(header());
-  if (!S.connected) {
-    app.append(h('p', { class: 'banner', role: 'status' }, t('Connection lost; reconnecting…')));
-  }
-  if (S.storage) app.append(h('p', { class: 'banner', role: 'status' }, S.storage));
-  if (S.error) app.append(h('p', { class: 'error', role: 'alert' }, S.error));
-  if (isWaiting) {
-    app.append(waiting());
-  } else {
-    app.append(h('div', { class: 'layout' }, tableArea(), sidePanel()));
-  }
+  // Only what changed is built again (table/keep.js): a move redraws the trick, the plates
+  // whose counts moved and the bar, not the hand, the log or the pictures that stayed.
   const lingering = S.dealEnd && !S.dealEndOpen; // the final trick or capture is shown
-  if (S.matchEnd && !lingering) app.append(matchEndDialog());
-  else if (S.dealEnd && S.dealEndOpen && !S.matchEnd) app.append(dealEndDialog());
+  let dialog = null;
+  if (S.matchEnd && !lingering) {
+    dialog = keep('match-end', hookCount() ? null : [idOf(S.matchEnd), S.rematch || null, S.seats, S.seat,
+      idOf(S.dealEnd), S.state && S.state.deal], matchEndDialog);
+  } else if (S.dealEnd && S.dealEndOpen && !S.matchEnd) {
+    dialog = keep('deal-end', [idOf(S.dealEnd), S.state && S.state.phase, context().myTurn,
+      S.state && S.state.legal, S.seats, S.seat], dealEndDialog);
+  }
+  place(app, [
+    header(),
+    S.connected ? null : same('banner-connection', h('p', { class: 'banner', role: 'status' }, t('Connection lost; reconnecting…'))),
+    S.storage ? same('banner-storage', h('p', { class: 'banner', role: 'status' }, S.storage)) : null,
+    S.error ? same('banner-error', h('p', { class: 'error', role: 'alert' }, S.error)) : null,
+    isWaiting ? waiting()
+      : place(shell('layout', () => h('div', { class: 'layout' })), [tableArea(), sidePanel()]),
+    dialog,
+  ]);
   if (before) animate(app, before, motion);
   markTitle(Boolean(S.state && S.state.view) && context().myTurn);
   restoreFocus(focused, focusedCard, selection);
@@ -104,6 +112,7 @@ async function main() {
     S.info = await getJSON(`/api/tables/${code}`);
     rememberLink(S.info); // friends: the share link
     S.seats = S.info.seats;
+    await loadGame(S.info.game); // games/GAME.js, by the game's name
     if (S.info.status === 'waiting') {
       // the option labels, for the house rules shown while waiting (optional: not fatal)
       S.games = await getJSON(`/api/games?lang=${encodeURIComponent(lang)}`).catch(() => []);

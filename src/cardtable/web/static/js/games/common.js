@@ -15,6 +15,13 @@ export function actionsByCard(legal) {
   return found;
 }
 
+// What simpleHand draws from, for the table to keep the hand while it is the same (keep.js).
+export function simpleHandKey(ctx) {
+  const hinted = ctx.hint && ctx.hint.version === ctx.state.version ? ctx.hint.action : null;
+  return [ctx.view.hand, ctx.legal, ctx.myTurn, ctx.ui.lifted, hinted,
+    ctx.setting ? [ctx.setting('lift'), ctx.setting('sort'), ctx.setting('index')] : null];
+}
+
 // The hand of Punttu and Putto: each card a button for its legal actions. With "tap to lift"
 // (settings.js) a first tap lifts the card and a second plays it; in Putto the cards that can
 // capture are marked, as the terminal marks them.

@@ -185,6 +185,15 @@ export default {
       view.melded[seat] ? ` · ${t('has melded')}` : '');
   },
 
+  // what the hand draws from, for the table to keep it while it is the same (keep.js)
+  handKey(ctx) {
+    const ui = ctx.ui;
+    syncOrder(ui, ctx.view.hand || [], loadOrder(ctx));
+    const hinted = ctx.hint && ctx.hint.version === ctx.state.version ? ctx.hint.action : null;
+    return [ui.order, [...ui.selected].sort((a, b) => a - b), Boolean(ui.grouped), ctx.view.drawn || null,
+      hinted, ctx.state.deal];
+  },
+
   hand(ctx) {
     const ui = ctx.ui;
     syncOrder(ui, ctx.view.hand || [], loadOrder(ctx));

@@ -3,7 +3,7 @@
 import { cardEl } from '../cards.js';
 import { h } from '../dom.js';
 import { t, tn } from '../i18n.js';
-import { pointsLine, simpleHand } from './common.js';
+import { pointsLine, simpleHand, simpleHandKey } from './common.js';
 
 function trickView(ctx, cards, winner, done = false) {
   return h('ol', { class: 'trick', 'aria-label': t('The trick') }, cards.map(([seat, card]) => h('li', {
@@ -35,6 +35,20 @@ export default {
     const seat = gains.findIndex((g) => g > 0);
     const winner = seat >= 0 ? seat : (after.leader ?? cards[0][0]);
     ctx.ui.shownTrick = { seat: winner, cards, points: Math.max(0, ...gains) };
+  },
+
+  // the log's memory rule (table/panel.js): the current and the last trick, or all with
+  // show_played (PU-20, PU-21)
+  memory(entries, view) {
+    if (view.options && view.options.show_played) return null;
+    const n = view.players || 1;
+    const trick = Math.floor(entries.length / n);
+    return entries.filter((_, i) => Math.floor(i / n) >= trick - 1);
+  },
+
+  // the scoreboard's "this deal" (table/scores.js): a side's card points so far
+  scoreNow(ctx, side) {
+    return { label: t('this deal'), value: side.reduce((sum, s) => sum + (ctx.view.points[s] || 0), 0) };
   },
 
   centre(ctx) {
@@ -71,6 +85,8 @@ export default {
   seatExtra(ctx, seat) {
     return pointsLine(t('Points'), ctx.view.points[seat]);
   },
+
+  handKey: simpleHandKey,
 
   hand(ctx) {
     return simpleHand(ctx, (card, options) => ctx.act(options[0]));

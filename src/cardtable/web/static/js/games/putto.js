@@ -5,7 +5,7 @@ import { cardEl } from '../cards.js';
 import { lastMoveText } from '../lastmove.js';
 import { h } from '../dom.js';
 import { num, t } from '../i18n.js';
-import { simpleHand } from './common.js';
+import { simpleHand, simpleHandKey } from './common.js';
 
 const SUITS = { o: 'coins', c: 'cups', e: 'swords', b: 'clubs' };
 
@@ -14,11 +14,26 @@ function sideOf(view, seat) {
 }
 
 export default {
+  // a card played stays on the table (lastmove.js words the other verbs)
+  sentences: { play: ['You laid {card} on the table.', '{name} laid {card} on the table.'] },
+
   onEvents(ctx, events) {
     const capture = events.find((e) => e.kind === 'capture');
     // the memory rule (issue 16 §4): the last capture stays in view until the next one
     if (capture) ctx.ui.lastCapture = capture;
     ctx.ui.choice = null;
+  },
+
+  // the log's memory rule (table/panel.js): the moves since the last capture
+  memory(entries) {
+    let from = 0;
+    entries.forEach((entry, i) => { if (entry.action.startsWith('capture')) from = i; });
+    return entries.slice(from);
+  },
+
+  // the scoreboard's figure of this deal (table/scores.js): a side's sweeps so far
+  scoreNow(ctx, side, i) {
+    return { label: t('sweeps'), value: (ctx.view.sweeps || [])[i] || 0 };
   },
 
   centre(ctx) {
@@ -34,7 +49,7 @@ export default {
       parts.push(h('p', { class: 'capture-note', role: 'status' },
         capture.sweep
           ? t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) })
-          : lastMoveText({ deck: ctx.deck, game: 'putto', last: { action: `capture ${capture.card}` },
+          : lastMoveText({ deck: ctx.deck, last: { action: `capture ${capture.card}` },
             name: ctx.nameOf(capture.seat), mine, events: [capture] }),
         h('span', { class: 'cards' }, (capture.taken || []).map((c) => cardEl(ctx.deck, c, { small: true })))));
     }
@@ -58,6 +73,8 @@ export default {
       t('Captured: {n}', { n: view.captured[side] }), ' · ',
       t('Sweeps: {n}', { n: view.sweeps[side] }));
   },
+
+  handKey: simpleHandKey,
 
   hand(ctx) {
     return simpleHand(ctx, (card, options) => {

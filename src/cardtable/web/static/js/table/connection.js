@@ -4,7 +4,7 @@ import { lang } from '../i18n.js';
 import { forgetSeat, loadSeat } from '../seats.js';
 import { noteDeal } from './scores.js';
 import { signal } from './sound.js';
-import { GAMES, S, code, context, render, setActor, tableSeatOf } from './state.js';
+import { S, code, context, gameModule, render, setActor, tableSeatOf } from './state.js';
 // friends: rematch and leaving (friends.js)
 import { onFriendsMessage } from '../friends.js';
 
@@ -23,14 +23,18 @@ export function act(text) {
   S.hint = null;
   S.sent = S.state.version; // nothing more is offered until the server answers
   send({ type: 'action', action: text, version: S.state.version });
+  S.moves = (S.moves || 0) + 1; // a hand kept from before the move is not shown again as it was
   // The move is sent. The cards and buttons that make moves go inert now, by their attribute
-  // only (a page that still offers them for a frame takes a second press for a move); the full
-  // redraw waits for the next frame, so that the server's answer, arriving meanwhile, is not
-  // queued behind it (click→ack as fast as before).
+  // only (a page that still offers them for a frame takes a second press for a move). Nothing
+  // else is redrawn until the server answers: the browser handles no message (not even the
+  // ack) before the frame after a click is painted, so that frame must cost next to nothing
+  // (a redraw there put the ack 10-20 ms later). The state follows the ack at once; should it
+  // be slow, the page redraws after a moment.
   for (const control of document.querySelectorAll('.dock button')) {
     control.disabled = true;
   }
-  requestAnimationFrame(() => render());
+  const version = S.state.version;
+  setTimeout(() => { if (S.state && S.state.version === version) render(); }, 150);
 }
 setActor(act);
 
@@ -119,7 +123,7 @@ function receive(message) {
       S.storage = message.storage === 'unavailable' ? message.message : null;
       break;
     case 'ack':
-      break; // the move is stored; the new state follows at once
+      return; // the move is stored; the new state follows at once, and is drawn then
     case 'error':
       if (message.code === 'auth/bad_token') forgetSeat(code);
       S.error = message.message || message.code;
@@ -147,9 +151,11 @@ function onState(message) {
   if (Array.isArray(message.log)) {
     S.log = message.log.map(([seat, action, by]) => ({ seat, action, by, deal: true,
       dealNo: message.deal }));
+    S.logRev = (S.logRev || 0) + 1; // the log is drawn again (panel.js keeps it otherwise)
   } else if (message.last && (!previous || previous.version !== message.version)) {
     S.log.push({ seat: message.last.seat, action: message.last.action, by: message.last.by,
       table: true, dealNo: message.deal, events: message.events || [] });
+    S.logRev = (S.logRev || 0) + 1;
   }
   if (newDeal && previous) {
     S.ui = {};
@@ -161,7 +167,7 @@ function onState(message) {
   S.state = message;
   const fresh = previous && previous.version !== message.version && !newDeal;
   if (fresh) noteMotion(message, previous);
-  const module = GAMES[S.info ? S.info.game : ''];
+  const module = gameModule();
   if (module && module.onEvents && message.view) module.onEvents(context(), message.events || []);
 }
 

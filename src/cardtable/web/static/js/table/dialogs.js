@@ -6,7 +6,7 @@ import { num, t } from '../i18n.js';
 import { act, send } from './connection.js';
 import { matchEndExtras } from './hooks.js';
 import { placings, scoreSheet } from './scores.js';
-import { GAMES, S, app, code, context, nameOfTableSeat, render } from './state.js';
+import { S, app, code, context, gameModule, nameOfTableSeat, render } from './state.js';
 import { rematchArea } from '../friends.js'; // friends
 
 // A modal dialog holds the focus: it takes it when it opens, and Tab cycles inside it.
@@ -60,7 +60,7 @@ function pointsTable(outcome, totals) {
 // A deal's points, the game's breakdown of them, and links to its replay and record.
 function dealSummary(end) {
   const outcome = end.outcome;
-  const module = GAMES[S.info.game];
+  const module = gameModule();
   return h('div', { class: 'deal-summary' },
     // after the match's points, the last deal's own heading only when there were several
     S.matchEnd && end.deal > 1 ? h('h3', {}, t('Deal {n} is over', { n: end.deal })) : null,

@@ -15,3 +15,6 @@ export function addHeaderItem(fn) { headerItems.push(fn); }
 
 export function matchEndExtras(S) { return matchEndActions.map((fn) => fn(S)).filter(Boolean); }
 export function headerExtras(S) { return headerItems.map((fn) => fn(S)).filter(Boolean); }
+
+// How many hooks are added (a part with hooks is built at every redraw: their inputs are theirs).
+export function hookCount() { return matchEndActions.length + headerItems.length; }

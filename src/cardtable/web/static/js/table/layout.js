@@ -9,25 +9,31 @@ import { headerExtras } from './hooks.js';
 import { lastMoveLine } from './panel.js';
 import { plate, ring } from './plates.js';
 import { scoreboard } from './scores.js';
-import { muteToggle } from './sound.js';
-import { CLOCKWISE, GAMES, S, TITLES, code, context, nameOfTableSeat, render } from './state.js';
-import { copyButton, leaveControl } from '../friends.js'; // friends
+import { muted, muteToggle } from './sound.js';
+import { idOf, keep, place, same, shell } from './keep.js';
+import { S, code, context, gameModule, nameOfTableSeat, render } from './state.js';
+import { copyButton, friendsKey, leaveControl } from '../friends.js'; // friends
+import { passesLeft, titleOf } from '../cards.js';
 
 export function header() {
   const state = S.state || {};
-  const title = t(TITLES[S.info.game]);
-  const bits = [h('h1', {}, title), h('span', { class: 'code' }, t('Table {code}', { code }))];
-  if (state.deal) bits.push(h('span', { class: 'deal' }, t('Deal {n}', { n: state.deal })));
-  if (S.seat === null) bits.push(h('span', { class: 'badge' }, t('watching')));
-  bits.push(copyButton(), leaveControl()); // friends: the share link, leaving the table
-  bits.push(h('a', { href: `/how/${S.info.game}`, target: '_blank', rel: 'noopener' }, t('How to play')));
-  bits.push(h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
-    title: t('The rules of this table') }, t('House rules')));
-  bits.push(muteToggle(render));
-  bits.push(...headerExtras(S));
-  return h('div', { class: 'table-head' }, bits);
+  const game = S.info.game;
+  const box = shell('table-head', () => h('div', { class: 'table-head' }));
+  return place(box, [
+    same('head-title', h('h1', {}, t(titleOf(game)))),
+    same('head-code', h('span', { class: 'code' }, t('Table {code}', { code }))),
+    state.deal ? same('head-deal', h('span', { class: 'deal' }, t('Deal {n}', { n: state.deal }))) : null,
+    S.seat === null ? same('head-watching', h('span', { class: 'badge' }, t('watching'))) : null,
+    // friends: the share link, leaving the table (their state is in friendsKey)
+    keep('head-friends', [friendsKey(), S.seat, S.info.status, S.seats.map((s) => s.kind)],
+      () => h('span', { class: 'head-friends' }, copyButton(), leaveControl())),
+    same('head-how', h('a', { href: `/how/${game}`, target: '_blank', rel: 'noopener' }, t('How to play'))),
+    same('head-rules', h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
+      title: t('The rules of this table') }, t('House rules'))),
+    keep('head-mute', muted(), () => muteToggle(render)),
+    headerExtras(S), // others' items: built at every redraw (their inputs are theirs)
+  ]);
 }
-
 
 function statusLine(ctx) {
   const { state } = ctx;
@@ -61,25 +67,37 @@ function statusLine(ctx) {
 
 export function tableArea() {
   const ctx = context();
-  ctx.module = GAMES[ctx.game];
-  const area = h('section', { class: 'felt', 'aria-label': t('The table') });
-  area.append(statusLine(ctx));
-  if (ctx.state.last) area.append(lastMoveLine(ctx));
-  const board = scoreboard(ctx);
-  if (board) area.append(board);
-  const direction = h('p', { class: 'direction' },
-    CLOCKWISE[ctx.game] ? t('Play passes to the left ↻') : t('Play passes to the right ↺'));
-  area.append(ring(ctx, [direction, h('div', { class: 'centre' }, ctx.module.centre(ctx))]));
-  if (ctx.module.below) area.append(ctx.module.below(ctx));
-  // my seat, my hand and the action bar: docked at the bottom of the screen
-  const dock = h('div', { class: 'dock' });
-  if (ctx.module.dockExtra) dock.append(ctx.module.dockExtra(ctx));
+  ctx.module = gameModule();
+  const area = shell('felt', () => h('section', { class: 'felt', 'aria-label': t('The table') }));
+  const direction = same('direction', h('p', { class: 'direction' },
+    passesLeft(ctx.game) ? t('Play passes to the left ↻') : t('Play passes to the right ↺')));
+  const centre = place(shell('centre', () => h('div', { class: 'centre' })),
+    [ctx.module.centre(ctx)].flat().map((part, i) => same(`centre-${i}`, part)));
+  return place(area, [
+    same('status', statusLine(ctx)),
+    ctx.state.last ? same('last-move', lastMoveLine(ctx)) : null,
+    same('scoreboard', scoreboard(ctx)),
+    ring(ctx, [direction, centre]),
+    ctx.module.below ? same('below', ctx.module.below(ctx)) : null,
+    dock(ctx),
+    S.hint && S.state && S.hint.version === S.state.version ? same('hint', hintBox(ctx)) : null,
+    ctx.me !== null && ctx.me !== undefined
+      ? same('shortcuts', h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')))
+      : null,
+  ]);
+}
+
+// My seat, my hand and the action bar: docked at the bottom of the screen. The hand is kept
+// while what it shows is the same (the game module's handKey); the bar is small, built anew.
+function dock(ctx) {
+  const box = shell('dock', () => h('div', { class: 'dock' }));
+  let mine = null;
   if (ctx.me !== null && ctx.me !== undefined) {
-    const mine = plate(ctx, ctx.me);
-    mine.append(ctx.module.hand(ctx));
-    dock.append(mine);
+    const key = ctx.module.handKey ? [ctx.module.handKey(ctx), S.moves || 0, idOf(S.ui)] : null;
+    const hand = keep('hand', key, () => ctx.module.hand(ctx));
+    mine = plate(ctx, ctx.me, hand);
   } else if (S.seat !== null && S.seat !== undefined) {
-    dock.append(h('p', { class: 'status' }, t('You are not dealt in this deal.')));
+    mine = same('not-dealt', h('p', { class: 'status' }, t('You are not dealt in this deal.')));
   }
   const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
   const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
@@ -93,13 +111,11 @@ export function tableArea() {
     bar.append(h('button', { type: 'button', id: 'hint', accesskey: 'h',
       onclick: () => send({ type: 'hint', version: ctx.state.version }) }, t('Hint (H)')));
   }
-  dock.append(bar);
-  area.append(dock);
-  if (S.hint && S.state && S.hint.version === S.state.version) area.append(hintBox(ctx));
-  if (ctx.me !== null && ctx.me !== undefined) {
-    area.append(h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')));
-  }
-  return area;
+  return place(box, [
+    ctx.module.dockExtra ? same('dock-extra', ctx.module.dockExtra(ctx)) : null,
+    mine,
+    bar,
+  ]);
 }
 
 // The hint in plain words: what the strongest bot would do, and how it decided (it imagined

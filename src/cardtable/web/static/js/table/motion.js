@@ -1,10 +1,11 @@
 // Motion that shows what happened (issue 16 §2), with the Web Animations API: a redraw replaces
-// the DOM, so the page notes where every face-up card and seat was just before it (snapshot),
-// and afterwards moves each card from where it was (my card from my hand to the trick), brings
-// a card new to the table from the seat that played it (or a drawn card from the stock), and
-// sends cards that left the table to the seat that took them (a trick to its winner, a capture
-// to the capturer's pile). Nothing waits for an animation: the new buttons work at once, and
-// the moving copies ignore the pointer. prefers-reduced-motion turns it all off.
+// parts of the DOM (table/keep.js keeps the rest), so the page notes where every face-up card
+// and seat was just before it (snapshot), and afterwards moves each card from where it was (my
+// card from my hand to the trick), brings a card new to the table from the seat that played it
+// (or a drawn card from the stock), and sends cards that left the table to the seat that took
+// them (a trick to its winner, a capture to the capturer's pile). Nothing waits for an
+// animation: the new buttons work at once, and the moving copies ignore the pointer.
+// prefers-reduced-motion turns it all off.
 
 const DURATION = 260;
 const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -39,7 +40,7 @@ export function snapshot(root) {
   if (!motionAllowed()) return null;
   const cards = new Map();
   for (const [key, el] of cardsOf(root)) {
-    cards.set(key, { rect: el.getBoundingClientRect(), el: el.cloneNode(true),
+    cards.set(key, { rect: el.getBoundingClientRect(), el, // copied only if it leaves (ghost)
       inHand: Boolean(el.closest('.hand')) });
   }
   const stock = root.querySelector('.stock-pile, .stock');
@@ -58,7 +59,7 @@ function slide(el, from, to, extra = {}) {
 
 // A copy of a card that left the table, flown from where it was to ``target`` and removed.
 function ghost(before, target, delay) {
-  const el = before.el;
+  const el = before.el.cloneNode(true);
   const { rect } = before;
   Object.assign(el.style, { position: 'fixed', left: `${rect.left}px`, top: `${rect.top}px`,
     width: `${rect.width}px`, margin: '0', pointerEvents: 'none', zIndex: '30' });

@@ -6,76 +6,115 @@ import { t } from '../i18n.js';
 import { lastMoveText } from '../lastmove.js';
 import { send } from './connection.js';
 import { scoreSheet } from './scores.js';
-import { settingsPanel } from './settings.js';
-import { S, nameOfTableSeat, render, tableSeatOf } from './state.js';
+import { settingsKey, settingsPanel } from './settings.js';
+import { keep, place, same, shell } from './keep.js';
+import { S, gameModule, nameOfTableSeat, render, tableSeatOf } from './state.js';
 
 // The log follows the table's memory rule (issue 16 §4, PU-20, PU-21): what a player at a
-// real table still sees. Punttu shows the current and the last trick's moves (every move with
-// ``show_played``), Putto the moves since the last capture; earlier deals are gone. Pontinho
-// lays everything open on the table: all of its log is shown.
+// real table still sees. The game module's memory(entries, view) says which of this deal's
+// entries are still in view (Punttu: the current and the last trick, every move with
+// ``show_played``; Putto: since the last capture), or null for all; a game without it (Pontinho
+// lays everything open on the table) shows all of its log.
 export function visibleLog() {
-  const game = S.info.game;
+  const module = gameModule();
   const view = (S.state && S.state.view) || {};
   const deal = S.state && S.state.deal;
-  if (game === 'pontinho' || (game === 'punttu' && view.options && view.options.show_played)) {
-    return { entries: S.log, hidden: false };
-  }
-  const current = S.log.filter((entry) => entry.dealNo === deal);
-  let shown = current;
-  if (game === 'punttu') {
-    const n = view.players || 1;
-    const trick = Math.floor(current.length / n);
-    shown = current.filter((_, i) => Math.floor(i / n) >= trick - 1);
-  } else if (game === 'putto') {
-    let from = 0;
-    current.forEach((entry, i) => { if (entry.action.startsWith('capture')) from = i; });
-    shown = current.slice(from);
-  }
+  const shown = module && module.memory
+    ? module.memory(S.log.filter((entry) => entry.dealNo === deal), view) : null;
+  if (!shown) return { entries: S.log, hidden: false };
   return { entries: shown, hidden: shown.length < S.log.length };
+}
+
+// The game's own wording of its moves (lastmove.js), if it has one.
+function sentencesOf() {
+  const module = gameModule();
+  return module ? module.sentences : undefined;
 }
 
 function logLine(deck, entry) {
   const seat = entry.table ? entry.seat : tableSeatOf(entry.seat);
-  const text = lastMoveText({ deck, game: S.info.game, last: { ...entry, seat },
+  const text = lastMoveText({ deck, sentences: sentencesOf(), last: { ...entry, seat },
     name: nameOfTableSeat(seat), mine: S.seat !== null && seat === S.seat, events: entry.events });
   return h('li', {}, text, byNote(entry.by));
 }
 
+// The side panel's parts are kept across redraws (keep.js): the <details> are the person's
+// to open and close, the chat form keeps what is being typed, the log is built again only
+// when a move was added (S.logRev) or a name changed.
 export function sidePanel() {
-  const deck = deckOf(S.info.game);
-  const { entries, hidden } = visibleLog();
-  const log = h('ol', { class: 'log', 'aria-label': t('Moves') },
-    entries.slice(-60).map((entry) => logLine(deck, entry)));
-  const chatList = h('ul', { class: 'chat-lines', 'aria-label': t('Chat'), 'aria-live': 'polite' },
-    S.chat.map((line) => h('li', {}, h('b', {}, `${unescapeHtml(line.name)}: `),
-      unescapeHtml(line.text))));
+  const panel = shell('side', () => h('aside', { class: 'side' }));
+  return place(panel, [
+    movesBox(),
+    (S.state && S.state.deal > 1) || S.dealEnd ? sheetBox() : null,
+    settingsBox(),
+    chatBox(),
+  ]);
+}
+
+function movesBox() {
+  const box = shell('moves', () => h('details', { open: true }, h('summary', {}, t('Moves'))));
+  const log = keep('log', [S.logRev || 0, S.state && S.state.deal, S.seats, S.seat], () => {
+    const deck = deckOf(S.info.game);
+    const { entries, hidden } = visibleLog();
+    const list = h('ol', { class: 'log', 'aria-label': t('Moves') },
+      entries.slice(-60).map((entry) => logLine(deck, entry)));
+    setTimeout(() => { list.scrollTop = list.scrollHeight; });
+    return h('div', { class: 'log-box' },
+      hidden ? h('p', { class: 'memory-note' }, t('Earlier moves are not shown: remembering them is part of the game.')) : null,
+      list);
+  });
+  return place(box, [box.firstChild, log]);
+}
+
+function settingsBox() {
+  const box = shell('settings', () => h('details', { class: 'settings' }, h('summary', {}, t('Settings'))));
+  return place(box, [box.firstChild,
+    keep('settings-fields', [S.info.game, settingsKey()], () => settingsPanel(S.info.game, render))]);
+}
+
+function sheetBox() {
+  const box = shell('sheet', () => h('details', { class: 'sheet' }, h('summary', {}, t('Score sheet'))));
+  return place(box, [box.firstChild, same('sheet-table', scoreSheet())]);
+}
+
+// Each chat line's element, by its message: a new line is added, the others stay.
+const chatLines = new WeakMap();
+
+function chatBox() {
+  const box = shell('chat', () => h('details', { open: true, class: 'chat' }, h('summary', {}, t('Chat'))));
+  const list = shell('chat-lines', () => h('ul', { class: 'chat-lines', 'aria-label': t('Chat'),
+    'aria-live': 'polite' }));
+  const count = list.childNodes.length;
+  place(list, S.chat.map((line) => {
+    if (!chatLines.has(line)) {
+      chatLines.set(line, h('li', {}, h('b', {}, `${unescapeHtml(line.name)}: `), unescapeHtml(line.text)));
+    }
+    return chatLines.get(line);
+  }));
+  if (list.childNodes.length !== count) setTimeout(() => { list.scrollTop = list.scrollHeight; });
+  const form = S.seat !== null ? shell('chat-form', chatForm)
+    : same('chat-watch', h('p', {}, t('Spectators read the chat.')));
+  return place(box, [box.firstChild, list, form]);
+}
+
+// The chat's form, made once: what is being typed survives every redraw.
+function chatForm() {
   const input = h('input', { id: 'chat-text', maxlength: '300', 'aria-label': t('Message'),
     autocomplete: 'off' });
-  const form = h('form', { class: 'chat-form' }, input,
-    h('button', { type: 'submit' }, t('Send')));
+  const form = h('form', { class: 'chat-form' }, input, h('button', { type: 'submit' }, t('Send')));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (text) send({ type: 'chat', text });
     input.value = '';
   });
-  const panel = h('aside', { class: 'side' },
-    h('details', { open: true }, h('summary', {}, t('Moves')),
-      hidden ? h('p', { class: 'memory-note' }, t('Earlier moves are not shown: remembering them is part of the game.')) : null,
-      log),
-    (S.state && S.state.deal > 1) || S.dealEnd
-      ? h('details', { class: 'sheet' }, h('summary', {}, t('Score sheet')), scoreSheet()) : null,
-    settingsPanel(S.info.game, render),
-    h('details', { open: true, class: 'chat' }, h('summary', {}, t('Chat')), chatList,
-      S.seat !== null ? form : h('p', {}, t('Spectators read the chat.'))));
-  setTimeout(() => { log.scrollTop = log.scrollHeight; chatList.scrollTop = chatList.scrollHeight; });
-  return panel;
+  return form;
 }
 
 // The table's last move as a sentence, and who made it when it was not the player's choice.
 export function lastMoveLine(ctx) {
   const { last } = ctx.state;
-  const text = lastMoveText({ deck: ctx.deck, game: ctx.game, last, name: nameOfTableSeat(last.seat),
+  const text = lastMoveText({ deck: ctx.deck, sentences: sentencesOf(), last, name: nameOfTableSeat(last.seat),
     mine: S.seat !== null && last.seat === S.seat, events: ctx.state.events });
   return h('p', { class: 'last-move', 'aria-live': 'polite' }, text, byNote(last.by));
 }

@@ -2,10 +2,11 @@
 // seat's colour, badges for the dealer, a bot's level and a partnership, the cards held, and
 // the game's own line (points, totals). The seats are placed in play order around the centre,
 // the way they sit at a real table seen from my chair: left column, top row, right column.
-import { backs } from '../cards.js';
+import { backs, passesLeft } from '../cards.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { CLOCKWISE, S, tableSeatOf } from './state.js';
+import { keep, place, same, setAttributes, shell } from './keep.js';
+import { S, tableSeatOf } from './state.js';
 
 // Eight colours, one per table seat, each with white text at WCAG AA contrast.
 const COLOURS = ['#8e2c48', '#1f5f99', '#7a4b00', '#2d6a2d', '#5b3f8f', '#006b6b', '#a3361f', '#4a4a4a'];
@@ -33,7 +34,7 @@ export function othersInScreenOrder(ctx) {
     return order;
   }
   for (let i = 1; i < n; i += 1) order.push((me + i) % n);
-  return CLOCKWISE[ctx.game] ? order : order.reverse();
+  return passesLeft(ctx.game) ? order : order.reverse();
 }
 
 // How many of m other seats go to the left column, the top row and the right column.
@@ -47,8 +48,10 @@ function sideOf(view, dealSeat) {
   return (view.sides || []).findIndex((side) => side.includes(dealSeat));
 }
 
-// A seat's plate. ``mine``: my own (below the centre, with my hand added by the caller).
-export function plate(ctx, dealSeat) {
+// A seat's plate, kept across redraws (keep.js): the section is the seat's own element, its
+// parts are built again only when what they show changed. ``tail``: what follows the plate's
+// own parts (my hand, in the dock).
+export function plate(ctx, dealSeat, tail = null) {
   const tableSeat = tableSeatOf(dealSeat);
   const info = S.seats[tableSeat] || {};
   const onTurn = ctx.state.to_move === tableSeat && ctx.state.phase === 'deal';
@@ -70,31 +73,37 @@ export function plate(ctx, dealSeat) {
   if (info.kind === 'person' && !info.connected && !isMe) {
     badges.push(h('span', { class: 'chip away' }, t('offline')));
   }
-  const box = h('section', {
+  const slot = `plate-${tableSeat}${isMe ? '-mine' : ''}`;
+  const box = setAttributes(shell(slot, () => h('section')), {
     class: `seat${onTurn ? ' on-turn' : ''}${isMe ? ' mine' : ''}${partnered ? ` side-${side % 4}` : ''}`,
     'aria-label': full,
     dataset: { seat: String(dealSeat), tableSeat: String(tableSeat) },
-  },
-  h('div', { class: 'plate' },
-    h('span', { class: 'avatar', 'aria-hidden': 'true', style: `background:${colourOf(tableSeat)}` },
-      initials(avatarName)),
-    h('h3', { class: 'name', title: full }, shown,
-      onTurn ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null)),
-  badges.length ? h('div', { class: 'chips' }, badges) : null);
-  if (!isMe && ctx.view.hand_sizes) box.append(backs(ctx.view.hand_sizes[dealSeat]));
-  if (ctx.module.seatExtra) box.append(ctx.module.seatExtra(ctx, dealSeat));
-  return box;
+  });
+  const count = !isMe && ctx.view.hand_sizes ? ctx.view.hand_sizes[dealSeat] : null;
+  return place(box, [
+    same(`${slot}-head`, h('div', { class: 'plate' },
+      h('span', { class: 'avatar', 'aria-hidden': 'true', style: `background:${colourOf(tableSeat)}` },
+        initials(avatarName)),
+      h('h3', { class: 'name', title: full }, shown,
+        onTurn ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null))),
+    badges.length ? same(`${slot}-chips`, h('div', { class: 'chips' }, badges)) : null,
+    count !== null ? keep(`${slot}-backs`, count, () => backs(count)) : null,
+    ctx.module.seatExtra ? same(`${slot}-extra`, ctx.module.seatExtra(ctx, dealSeat)) : null,
+    tail,
+  ]);
 }
 
 // The seats around the centre: a grid of a top row and two side columns, the centre between.
 export function ring(ctx, centre) {
   const seq = othersInScreenOrder(ctx);
   const [left, top] = split(seq.length);
-  const column = (seats, cls) => h('div', { class: `ring-${cls}` }, seats.map((s) => plate(ctx, s)));
-  return h('div', { class: `ring others seats-${ctx.view.players}` },
+  const column = (seats, cls) => place(shell(`ring-${cls}`, () => h('div', { class: `ring-${cls}` })),
+    seats.map((s) => plate(ctx, s)));
+  const box = setAttributes(shell('ring', () => h('div')), { class: `ring others seats-${ctx.view.players}` });
+  return place(box, [
     // the left column is read bottom to top (my left hand first): drawn reversed
     column(seq.slice(0, left).reverse(), 'left'),
     column(seq.slice(left, left + top), 'top'),
     column(seq.slice(left + top), 'right'),
-    h('div', { class: 'ring-centre' }, centre));
+    place(shell('ring-centre', () => h('div', { class: 'ring-centre' })), centre)]);
 }

@@ -1,13 +1,12 @@
 // Scores (issue 16 §3): the running scoreboard always on screen for Punttu and Putto, the score
 // sheet of every finished deal, and the placings of the match-end screen. The sheet is kept in
 // localStorage by table, from each `deal_end`, so a reload keeps the deals seen before it.
+import { lowestWins } from '../cards.js';
 import { h } from '../dom.js';
 import { num, t, tn } from '../i18n.js';
 import { S, code, nameOfTableSeat, shortNameOfTableSeat } from './state.js';
 
 const KEY = `cardtable:deals:${code}`;
-// Pontinho counts penalty points: the fewest wins.
-const LOWEST_WINS = { pontinho: true };
 
 export function loadDeals() {
   try {
@@ -35,15 +34,14 @@ function sideName(tableSeats) {
 
 // The strip above the felt: each side's match total and its points in this deal so far, in
 // one wrapping line (eight seats fit a phone in two or three rows).
+// The game module's scoreNow(ctx, side, i) gives the deal's figure ({label, value}); a game
+// without it (Pontinho: the totals are on the plates) has no strip.
 export function scoreboard(ctx) {
-  if (ctx.game === 'pontinho' || !ctx.view.sides) return null;
+  if (!ctx.module || !ctx.module.scoreNow || !ctx.view.sides || !ctx.view.sides.length) return null;
   const totals = ctx.state.totals || [];
   const seats = ctx.state.seats_of_deal || [];
-  const current = (side, i) => {
-    if (ctx.game === 'punttu') return side.reduce((sum, s) => sum + (ctx.view.points[s] || 0), 0);
-    return (ctx.view.sweeps || [])[i] || 0;
-  };
-  const label = ctx.game === 'punttu' ? t('this deal') : t('sweeps');
+  const current = (side, i) => ctx.module.scoreNow(ctx, side, i).value;
+  const { label } = ctx.module.scoreNow(ctx, ctx.view.sides[0], 0);
   const name = (side) => side.map((s) => shortNameOfTableSeat(seats[s] ?? s)).join(' + ');
   return h('div', { class: 'scoreboard', role: 'group', 'aria-label': t('Scoreboard') },
     h('span', { class: 'legend' }, t('Total'), ` (${label})`),
@@ -71,7 +69,7 @@ export function scoreSheet() {
 // The match's sides from first to last: winners first, then by points (fewest first where the
 // fewest win), each with its place; equal points share a place.
 export function placings(outcome, game) {
-  const lowest = Boolean(LOWEST_WINS[game]);
+  const lowest = lowestWins(game); // penalty points (Pontinho): the fewest win
   const rows = outcome.sides.map((side, i) => ({ side, points: outcome.points[i],
     won: outcome.winners.some((w) => side.includes(w)) }));
   rows.sort((a, b) => (b.won - a.won) || (lowest ? a.points - b.points : b.points - a.points));

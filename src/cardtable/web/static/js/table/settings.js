@@ -1,6 +1,7 @@
 // The player's settings (issue 16 §6), kept in this browser's localStorage: card size, how a
 // Punttu or Putto hand is sorted, the Spanish-suited pack's indices, and "tap to lift, tap
 // again to play" for touch screens. Each applies at once; none is sent to the server.
+import { deckOf } from '../cards.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -39,12 +40,19 @@ function choice(id, label, name, options, rerender, game) {
       options.map(([value, text]) => h('option', { value, selected: setting(name) === value }, text))));
 }
 
+// What the settings show: the panel is built again only when one changed.
+export function settingsKey() {
+  return Object.keys(KEYS).map((name) => setting(name));
+}
+
+// The settings' fields (table/panel.js puts them in its <details>, which stays open or closed
+// as the person left it).
 export function settingsPanel(game, rerender) {
   const parts = [
     choice('set-size', t('Card size'), 'size', [['normal', t('normal')], ['small', t('small')],
       ['large', t('large')]], rerender),
   ];
-  if (game !== 'pontinho') {
+  if (deckOf(game) !== 'french') { // the Latin pack's hands: sorting and Spanish indices
     parts.push(choice('set-sort', t('Sort my hand'), 'sort', [['', t('as dealt')],
       ['suit', t('by suit')], ['rank', t('by rank')]], rerender));
     parts.push(choice('set-index', t('Card indices'), 'index', [['', t('A, J, Q, K')],
@@ -54,7 +62,7 @@ export function settingsPanel(game, rerender) {
     h('input', { type: 'checkbox', id: 'set-lift', checked: setting('lift') === '1',
       onchange: (event) => { store('lift', event.target.checked ? '1' : ''); rerender(); } }),
     ' ', t('Tap a card to lift it, tap again to play it')));
-  return h('details', { class: 'settings' }, h('summary', {}, t('Settings')), parts);
+  return h('div', { class: 'settings-fields' }, parts);
 }
 
 applySize();

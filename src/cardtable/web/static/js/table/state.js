@@ -4,14 +4,16 @@
 import { deckOf } from '../cards.js';
 import { t } from '../i18n.js';
 import { setting, sortHand } from './settings.js';
-import punttu from '../games/punttu.js';
-import putto from '../games/putto.js';
-import pontinho from '../games/pontinho.js';
 
-export const GAMES = { punttu, putto, pontinho };
-export const TITLES = { punttu: 'Punttu', putto: 'Putto', pontinho: 'Pontinho' };
-// Punttu and Pontinho pass to the right (counter-clockwise), Putto to the left.
-export const CLOCKWISE = { putto: true };
+// The game's drawing module, games/GAME.js, loaded by the game's name (no list of games here:
+// a new game needs only its module, and its title, deck and direction come from the server's
+// registry through the page's data-games, cards.js).
+let module = null;
+export async function loadGame(game) {
+  module = (await import(`../games/${encodeURIComponent(game)}.js`)).default;
+  return module;
+}
+export function gameModule() { return module; }
 
 export const app = document.getElementById('app');
 export const code = document.body.dataset.code;

@@ -26,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig
+from cardtable.server.serving import DrainingServer
 
 #: The longest a test waits for one message before failing.
 WAIT = 20.0
@@ -41,7 +42,7 @@ class RunningServer:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
-        self.server = uvicorn.Server(
+        self.server = DrainingServer(
             uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=65536,
                            proxy_headers=False)  # as ``cardtable serve`` runs it
         )

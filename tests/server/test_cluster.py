@@ -9,6 +9,7 @@ connected to either play it. Killing a process with SIGKILL is ``make test-clust
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -137,21 +138,31 @@ def test_a_stopping_process_hands_its_tables_over(
         await client.until(lambda m: m["type"] == "state" and m.get("view"))
         await _play_until([client], 2)
         version = client.state["version"] if client.state else 0
-        await asyncio.to_thread(first.stop)  # SIGTERM's path: drain, then stop
+        # SIGTERM's path: drain, then stop (serving.py); the client reconnects the moment it
+        # is told to, while the first process is still shutting down
+        stopping = asyncio.create_task(asyncio.to_thread(first.stop))
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 await client.recv()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        # the lease was given up before the client was told to go: no process holds it now
+        engine = make_engine(first.config.db_url)
+        with engine.connect() as db:
+            assert leases.owners(db, [code], now=time.time()) == {}
+        engine.dispose()
         again = await Client.open(second, code, token)  # the client reconnects anywhere
         try:
             state = await again.until(lambda m: m["type"] == "state" and m.get("view"))
             assert state["version"] >= version  # nothing accepted was lost
+            # one reconnection: the lease was already free, so the table is served here,
+            # not relayed to the process that is leaving (which would close it once more)
+            assert code in second.lobby.tables
             await _play_until([again], 2)
         finally:
             await again.close()
+        await stopping
 
     asyncio.run(scenario())
-    assert code in second.lobby.tables
 
 
 def test_a_write_with_a_moved_lease_is_refused(pg_url: str) -> None:
@@ -192,3 +203,51 @@ def test_every_process_lists_every_open_table(
         assert [t["code"] for t in page["tables"]] == [made.json()["code"]]
         assert page["total"] == 1
         assert page["tables"][0]["free_seats"] == [0, 1]
+
+
+def _make(server: RunningServer) -> Any:
+    with server.http() as http:
+        return http.post("/api/tables", json={"game": "punttu", "players": 2, "options": {},
+                                              "seats": [{"kind": "person"}] * 2})
+
+
+def test_the_waiting_caps_count_every_process(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    """A client the balancer spreads over two processes has one share of waiting tables, not
+    one per process; a table that started waits no more and frees its place (``caps.py``)."""
+    first = start_node(max_waiting_per_address=2)
+    second = start_node(max_waiting_per_address=2)
+    made = [_make(first), _make(second)]
+    assert [m.status_code for m in made] == [201, 201]
+    refused = _make(second)
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["error"]["code"] == "lobby/too_many_yours"
+    code = made[0].json()["code"]  # one of them starts (both seats taken)
+    _join(first, code, 0, "Ana")
+    _join(second, code, 1, "Bea")
+    assert _make(second).status_code == 201
+
+
+def test_the_cluster_holds_at_most_max_waiting_tables(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    first = start_node(max_waiting_tables=2)
+    second = start_node(max_waiting_tables=2)
+    assert [_make(first).status_code, _make(second).status_code] == [201, 201]
+    full = _make(first)
+    assert full.status_code == 503
+    assert full.json()["error"]["code"] == "lobby/full"
+
+
+def test_the_rate_limits_count_every_process(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    """In a cluster the rate counters live in its Redis: one budget per client address."""
+    first = start_node(create_rate="3/minute", max_waiting_per_address=10)
+    second = start_node(create_rate="3/minute", max_waiting_per_address=10)
+    assert [_make(server).status_code for server in (first, second, first)] == [201] * 3
+    refused = _make(second)
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "rate/limited"
+    assert int(refused.headers["Retry-After"]) >= 1

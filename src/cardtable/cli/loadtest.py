@@ -38,16 +38,18 @@ from cardtable.i18n import _
                    "beside the measured ones and not measured (how thinking bots slow them).")
 @click.option("--bot-level", default="hard", show_default=True,
               help="The level of the bots at --bot-tables.")
+@click.option("--pid", "pids", type=int, multiple=True, metavar="PID",
+              help="With --url: a server process whose CPU time to measure (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON line.")
 def loadtest(tables: int, seconds: float, warmup: float, idle_tables: int, url: str | None,
              pace: float, db: str | None, bot_tables: int, bot_level: str,
-             as_json: bool) -> None:
+             pids: tuple[int, ...], as_json: bool) -> None:
     """Load the game server with real WebSocket clients and report what it sustains."""
     from cardtable.server.loadtest import run
 
     report = asyncio.run(
         run(tables=tables, seconds=seconds, warmup=warmup, url=url, idle_tables=idle_tables,
-            pace=pace, db=db, bot_tables=bot_tables, bot_level=bot_level)
+            pace=pace, db=db, bot_tables=bot_tables, bot_level=bot_level, pids=pids)
     )
     data = report.to_dict()
     if as_json:

@@ -51,6 +51,7 @@ def serve(
     from cardtable.server.app import create_app, prepare_database
     from cardtable.server.bodylimit import MAX_WS_MESSAGE
     from cardtable.server.config import ServerConfig
+    from cardtable.server.serving import DrainingServer
 
     try:
         config = ServerConfig.from_env(
@@ -79,7 +80,7 @@ def serve(
         if found and not config.public_url:
             click.echo(_("Friends on your network open http://{address}:{port}/").format(
                 address=found, port=config.port))
-    uvicorn.run(
+    server = DrainingServer(uvicorn.Config(
         create_app(config, prepared), host=config.host, port=config.port, log_config=None,
         log_level=config.log_level.lower(), timeout_graceful_shutdown=10,
         # compression costs more CPU than the small JSON messages save on the wire
@@ -88,4 +89,5 @@ def serve(
         # the app itself believes X-Forwarded-For, and only from the proxies its settings name
         # (forwarded_allow_ips); uvicorn's default would believe any from 127.0.0.1
         proxy_headers=False,
-    )
+    ))
+    server.run()  # SIGTERM: a cluster's process drains before its sockets close (serving.py)

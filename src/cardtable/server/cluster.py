@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.i18n import outside_language_blocks
 from cardtable.server import leases
 from cardtable.server.bus import Bus
+from cardtable.server.caps import ClusterCaps
 from cardtable.server.connection import CLOSE_MOVED, Connection
 from cardtable.server.errors import ServerError
 from cardtable.server.writer import StorageUnavailable
@@ -110,6 +111,8 @@ class Cluster:
         self.lease_seconds = lease_seconds
         self.clock = clock
         self.bus = Bus(redis_url, process, self._received, self._gone)
+        #: The waiting-table caps, counted over the whole cluster.
+        self.caps = ClusterCaps(self.bus.redis, lobby.services.writer, lobby.services.config)
         #: The leases this process holds: table code → fencing token.
         self.tokens: dict[str, int] = {}
         #: Owner side: the clients of other processes attached here, by their id.
@@ -139,12 +142,17 @@ class Cluster:
             return
         self.draining = True
         codes = list(self.tokens)
+        # The leases go first, the clients after: a client told to reconnect then reaches a
+        # process that takes the table at once, not one relaying it back here. A write of
+        # this process in between is safe: the lease keeps its token until another process
+        # takes it (the fence passes), and that takeover waits for the write's commit, so
+        # the new owner's rebuild holds it.
+        with contextlib.suppress(StorageUnavailable):
+            await self.writer.run(lambda db: leases.release(db, self.process, codes))
         for code in codes:
             table = self.lobby.tables.get(code)
             if table is not None:
                 await self.lobby.hand_over(table)
-        with contextlib.suppress(StorageUnavailable):
-            await self.writer.run(lambda db: leases.release(db, self.process, codes))
         self.tokens.clear()
         for relayed in list(self.relayed.values()):
             relayed.connection.close(CLOSE_MOVED)

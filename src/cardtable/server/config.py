@@ -56,7 +56,8 @@ class ServerConfig:
     #: several joined by ";"): tables made (``/api/tables`` and ``/api/play``), seats taken.
     create_rate: str = "10/minute;60/hour"
     join_rate: str = "30/minute;300/hour"
-    #: Where the rate counters are kept: ``memory://`` (this process), later ``redis://host``.
+    #: Where the rate counters are kept: ``memory://`` (this process; in a cluster, the cluster's
+    #: Redis instead) or a ``limits`` storage URI such as ``redis://host:6379/1``.
     rate_storage: str = "memory://"
     #: The proxies trusted to name the client in ``X-Forwarded-For`` (comma-separated addresses
     #: or networks, e.g. "127.0.0.1"); empty: none, the socket's peer is the client.

@@ -16,24 +16,25 @@ the bot levels scored from that seat.
   learns only how many have played: no points, no references, no table codes (a code would
   lead to a replay that shows every hand).
 - **The references**: each level of ``daily_levels`` (``hard`` and ``medium``) plays the same
-  deal from the same seat, against the same bots, once per day, in a daemon thread (never on
-  the event loop; one deal at a time, so a burst of first visits cannot take every core; and
-  a shutdown never waits for a long ``hard`` playout, which is simply played again after the
-  restart), and its points are kept (``daily_references``).
+  deal from the same seat, against the same bots, once per day, and its points are kept
+  (``daily_references``). It is played move by move as a table's bots are: ``hard``'s
+  searches go to the bot workers (``FairPool``, never the event loop) in a lane of their own,
+  so they take their fair turn beside the live tables' bots instead of a core of the server
+  for a minute; one deal at a time, so a burst of first visits cannot queue every game's
+  references at once; a shutdown abandons the playout, which is played again after the
+  restart.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import hashlib
 import hmac
+import itertools
 import json
 import logging
 import secrets
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,7 @@ from cardtable.server.tokens import hash_token
 
 if TYPE_CHECKING:
     from cardtable.server.lobby import Lobby
+    from cardtable.server.pool import FairPool
 
 log = logging.getLogger("cardtable.server.daily")
 
@@ -63,8 +65,6 @@ TABLES: Table = Base.metadata.tables[TableRow.__tablename__]
 OPTIONS: dict[str, Any] = {"deals": 1}
 #: The bots around the daily seat.
 OPPONENTS = "medium"
-#: The most actions a reference deal may take (Pontinho's playout cap).
-MAX_ACTIONS = 3000
 
 
 @dataclass(frozen=True)
@@ -182,50 +182,27 @@ def _add_reference(db: Connection, deal: Deal, level: str, points: int) -> None:
         pass
 
 
-def play_reference(deal: Deal, level: str) -> int:
+async def play_reference(deal: Deal, level: str, pool: FairPool) -> int:
     """``level`` plays the deal from the daily seat against the table's own bots (the same
-    ``BotSeats``, seeded alike); its points. Slow for ``hard``: run in a thread."""
+    ``BotSeats``, seeded alike); its points. Each slow search runs on ``pool``'s workers, in
+    the lane of this deal's references."""
     game = cardtable.game(deal.game, deal.players, **OPTIONS)
     match = match_class(game)(game, seed=deal.seed, dealer=deal.dealer)
     bots = BotSeats(deal.seed)
+    lane = f"daily:{deal.day}:{deal.game}:{deal.players}"
     state = match.current
-    for _ in range(MAX_ACTIONS):
+    for _ in itertools.islice(itertools.count(), game.deal_length_bound()):  # None: unbounded
         if state.is_over:
             break
         seat = state.to_move  # one deal, every seat dealt in: deal seats are table seats
         assert seat is not None
-        text = bots.decide(match, seat, level if seat == deal.seat else OPPONENTS).run()
-        state.apply(text)
+        decision = bots.decide(match, seat, level if seat == deal.seat else OPPONENTS)
+        state.apply(await bots.play(decision, pool, lane))
     outcome = state.outcome
     if outcome is None:
         return 0
     found = points_of(outcome.to_dict(), deal.seat)
     return found if found is not None else 0
-
-
-def _in_daemon_thread(work: Callable[[], int]) -> asyncio.Future[int]:
-    """``work()`` in a daemon thread; its result as a future of the running loop."""
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[int] = loop.create_future()
-
-    def settle(result: int | None, error: BaseException | None) -> None:
-        if future.done():
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(result if result is not None else 0)
-
-    def run() -> None:
-        try:
-            result, error = work(), None
-        except Exception as failure:
-            result, error = None, failure
-        with contextlib.suppress(RuntimeError):  # the loop closed: the server stopped
-            loop.call_soon_threadsafe(settle, result, error)
-
-    threading.Thread(target=run, name="daily-reference", daemon=True).start()
-    return future
 
 
 # -- the service ----------------------------------------------------------------------------------
@@ -290,7 +267,7 @@ class Daily:
                 if level in done:
                     continue
                 async with self._one_at_a_time:
-                    points = await _in_daemon_thread(partial(play_reference, deal, level))
+                    points = await play_reference(deal, level, self.lobby.services.pool)
                 await writer.run(partial(_add_reference, deal=deal, level=level, points=points))
         except Exception:
             log.exception("the daily references could not be played",

@@ -35,6 +35,11 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 SEATS = 4
+#: Clients connecting at once, and how long all of them may take to be seated.
+OPENING = 100
+READY_SECONDS = 180.0
+#: Tables being made at once before a run (thousands, one by one, took minutes).
+MAKING = 16
 #: Deals per match: long enough that no table ends during a run.
 DEALS = 100
 
@@ -45,6 +50,8 @@ class Stats:
     accepted: int = 0
     errors: int = 0
     measuring: bool = False
+    #: Clients that have their first state: the warm-up starts once every one has.
+    ready: int = 0
 
 
 @dataclass(frozen=True)
@@ -122,6 +129,18 @@ def rss_kib(pid: int) -> int | None:
     return None
 
 
+#: The settings of a server under load: bots move at once, and the limits for anonymous
+#: clients are lifted, since every table is made from this one address (they would refuse most
+#: of them). A server given with ``url`` keeps its own settings; ``benchmarks/capacity.py``
+#: starts its clusters with these.
+LOAD_ENV: dict[str, str] = {
+    "CARDTABLE_BOT_DELAY": "0", "CARDTABLE_LOG_LEVEL": "warning",
+    "CARDTABLE_GRACE_SECONDS": "3600",
+    "CARDTABLE_CREATE_RATE": "1000000/minute", "CARDTABLE_JOIN_RATE": "1000000/minute",
+    "CARDTABLE_MAX_WAITING_TABLES": "1000000", "CARDTABLE_MAX_WAITING_PER_ADDRESS": "1000000",
+}
+
+
 class LocalServer:
     """``cardtable serve`` on a free loopback port with a throw-away database."""
 
@@ -130,13 +149,7 @@ class LocalServer:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = int(sock.getsockname()[1])
-        env = {**os.environ, "CARDTABLE_BOT_DELAY": "0", "CARDTABLE_LOG_LEVEL": "warning",
-               "CARDTABLE_GRACE_SECONDS": "3600",
-               # every table is made from this one address: the limits for anonymous clients
-               # would refuse most of them (a server given with ``url`` keeps its own limits)
-               "CARDTABLE_CREATE_RATE": "1000000/minute", "CARDTABLE_JOIN_RATE": "1000000/minute",
-               "CARDTABLE_MAX_WAITING_TABLES": "1000000",
-               "CARDTABLE_MAX_WAITING_PER_ADDRESS": "1000000"}
+        env = {**os.environ, **LOAD_ENV}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
              "--port", str(self.port), "--data-dir", self.folder.name,
@@ -184,19 +197,28 @@ async def _make_table(http: httpx.AsyncClient, started: bool = True,
     return code, tokens
 
 
-async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 0.0) -> None:
+async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 0.0,
+                opening: asyncio.Semaphore | None = None) -> None:
     """One seat's client: act on every state that lists legal actions (after ``pace`` seconds
-    with jitter, if given); time the answer from sending to the state that includes it."""
+    with jitter, if given); time the answer from sending to the state that includes it.
+    ``opening``: how many clients may be connecting at once (thousands at one instant overflow
+    the server's accept queue, and the refused ones wait seconds to retry)."""
     jitter = random.Random(f"{code}:{token}")
-    ws: ClientConnection = await connect(f"{ws_url}/ws/{code}", max_size=2**22,
-                                         open_timeout=60, ping_interval=None, compression=None)
+    async with opening or contextlib.nullcontext():
+        ws: ClientConnection = await connect(f"{ws_url}/ws/{code}", max_size=2**22,
+                                             open_timeout=120, ping_interval=None,
+                                             compression=None)
     loads, dumps, clock = orjson.loads, json.dumps, time.perf_counter
     try:
         await ws.send(dumps({"type": "hello", "token": token}))
         sent: tuple[int, float] | None = None
+        first = True
         async for text in ws:
             message = loads(text)
             kind = message.get("type")
+            if first and kind == "state":
+                first = False
+                stats.ready += 1
             if kind == "error":
                 stats.errors += 1
                 sent = None
@@ -224,6 +246,15 @@ async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 
         await ws.close()
 
 
+def _cpu_of(pids: tuple[int, ...]) -> float | None:
+    """The CPU seconds used so far by every process of ``pids`` together (None: none given,
+    or one cannot be read)."""
+    used = [cpu_seconds(pid) for pid in pids]
+    if not used or any(value is None for value in used):
+        return None
+    return sum(value for value in used if value is not None)
+
+
 async def _idle_memory(url: str, pid: int, count: int) -> float | None:
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         for _ in range(10):  # first tables load code and caches: not per-table memory
@@ -237,12 +268,25 @@ async def _idle_memory(url: str, pid: int, count: int) -> float | None:
     return (after - before) / count
 
 
+def raise_open_files_limit() -> None:
+    """Thousands of WebSockets need as many file descriptors, here and in the server started
+    here (which inherits the limit): the soft limit (often 1,024) raised to the hard one."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
               idle_tables: int, pace: float = 0.0, db: str | None = None,
-              bot_tables: int = 0, bot_level: str = "hard") -> Report:
+              bot_tables: int = 0, bot_level: str = "hard",
+              pids: tuple[int, ...] = ()) -> Report:
     """The run; ``bot_tables`` more tables, each of one client and three ``bot_level`` bots,
     play beside the measured ones without being measured (how thinking bots slow the others:
-    issue 15 §3)."""
+    issue 15 §3). ``pids``: the server processes behind ``url`` whose CPU time is measured
+    (the server started here is measured anyway)."""
+    raise_open_files_limit()
     server = LocalServer(db) if url is None else None
     base = url or (server.url if server else "")
     ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
@@ -253,32 +297,40 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
             if server and idle_tables else None
         )
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-            made = [await _make_table(http) for _ in range(tables)]
-            with_bots = [await _make_table(http, bot_level=bot_level)
-                         for _ in range(bot_tables)]
+            gate = asyncio.Semaphore(MAKING)
+
+            async def make(level: str | None = None) -> tuple[str, list[str]]:
+                async with gate:
+                    return await _make_table(http, bot_level=level)
+
+            made = await asyncio.gather(*(make() for _ in range(tables)))
+            with_bots = await asyncio.gather(*(make(bot_level) for _ in range(bot_tables)))
         unmeasured = Stats()
+        opening = asyncio.Semaphore(OPENING)
         tasks = [
-            asyncio.create_task(_seat(ws_url, code, token, stats, pace))
+            asyncio.create_task(_seat(ws_url, code, token, stats, pace, opening))
             for code, tokens in made
             for token in tokens
         ] + [
-            asyncio.create_task(_seat(ws_url, code, token, unmeasured, pace))
+            asyncio.create_task(_seat(ws_url, code, token, unmeasured, pace, opening))
             for code, tokens in with_bots
             for token in tokens
         ]
+        clients = sum(len(tokens) for _, tokens in made)
+        deadline = time.monotonic() + READY_SECONDS
+        while stats.ready < clients and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)  # every client seated before the warm-up starts
         await asyncio.sleep(warmup)
-        pid = server.process.pid if server else None
-        server_cpu = cpu_seconds(pid) if pid else None
+        measured = (server.process.pid,) if server else pids
+        server_cpu = _cpu_of(measured)
         client_cpu = cpu_seconds(None)
         stats.measuring = True
         start = time.perf_counter()
         await asyncio.sleep(seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - start
-        server_used = (
-            cpu_seconds(pid) - server_cpu  # type: ignore[operator]
-            if pid and server_cpu is not None else None
-        )
+        after = _cpu_of(measured)
+        server_used = after - server_cpu if after is not None and server_cpu is not None else None
         client_used = cpu_seconds(None) - client_cpu  # type: ignore[operator]
         rss = rss_kib(server.process.pid) if server else None
         for task in tasks:

@@ -9,7 +9,8 @@ Limits for anonymous clients (README, ``docs/protocol.md``):
 
 - at most ``max_waiting_tables`` tables wait for people (``lobby/full``), at most
   ``max_waiting_per_address`` of them made from one address (``lobby/too_many_yours``; counted
-  over the tables made since the server started: the maker's address is not stored);
+  over the tables made since the server started: the maker's address is not stored); in a
+  cluster both are counted over every process (``caps.py``);
 - every ``sweep_seconds`` the sweep expires a waiting table with no person connected for
   ``waiting_minutes``, and a running one with none for ``abandoned_hours`` (``expiry.py``);
   a seat taken at a waiting table whose person has not been connected for ``waiting_minutes``
@@ -406,7 +407,9 @@ class Lobby:
         """Make a table from ``address``; ``waits``: it waits for people (counted by the caps),
         not a solo table its maker joins at once (``/api/play``)."""
         self.check_config(config)
-        if waits:
+        if waits and self.cluster is not None:
+            await self.cluster.caps.check(address)  # counted over every process (caps.py)
+        elif waits:
             self.check_waiting_caps(address)
         game = cardtable.game(config.game, config.players, **config.options)
         config = TableConfig(
@@ -445,6 +448,8 @@ class Lobby:
         if address is not None:
             self.owners[code] = address
             self.services.pool.assign(code, address)  # its hard bots share one fair lane
+            if waits and self.cluster is not None:
+                await self.cluster.caps.made(code, address, self.services.clock())
         log.info("table created", extra={"table": code, "game": game.name})
         return table
 

@@ -46,7 +46,8 @@ NGINX = """# Written by cardtable.server.localcluster: the balancer of a local c
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/nginx-error.log warn;
-events {{ worker_connections 8192; }}
+worker_rlimit_nofile 65536;
+events {{ worker_connections 32768; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/nginx-temp/body;
@@ -127,13 +128,9 @@ class LocalCluster:
     # -- start ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.folder.chmod(0o755)
-        self.pg_port = self.pg_port or free_port()
         self.redis_port = self.redis_port or free_port()
         self.server_ports = self.server_ports or [free_port() for _ in range(self.servers)]
-        self._save()
-        self._start_postgres()
+        self.start_database()
         self._start_redis()
         env = self.server_env()
         subprocess.run([_cardtable(), "db", "upgrade"], env=env,
@@ -142,6 +139,15 @@ class LocalCluster:
             self.start_server(index, env)
         self._start_nginx()
         self.wait_ready()
+
+    def start_database(self) -> None:
+        """The folder and its PostgreSQL only (``start`` does the rest; a benchmark of one
+        process on PostgreSQL needs no more)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.chmod(0o755)
+        self.pg_port = self.pg_port or free_port()
+        self._save()
+        self._start_postgres()
 
     def server_env(self) -> dict[str, str]:
         return {**os.environ, **SERVER_ENV, "CARDTABLE_DB": self.db_url,

@@ -11,9 +11,12 @@ What is counted (``ServerConfig``): making a table (``create_rate``, ``/api/tabl
 ``chat_address_burst`` per address in ``chat_window`` seconds) and hints (``hint_burst`` per
 seat and ``hint_address_burst`` per address in ``hint_window`` seconds).
 
-The counters live in ``rate_storage`` (``memory://``: this process only; a later issue moves them
-to Redis for several processes). The asynchronous API is used so that a networked storage never
-blocks the event loop.
+The counters live in ``rate_storage``: ``memory://`` counts in this process only; in a cluster
+(``redis_url`` set) they live in the cluster's Redis unless ``rate_storage`` names another
+storage, so that a client spreading its requests over several processes behind a balancer has
+one budget, not one per process (``rate_storage_uri``). The asynchronous API is used so that a
+networked storage never blocks the event loop; for Redis, through redis-py (the client the
+cluster already uses), not ``limits``' default coredis.
 """
 
 from __future__ import annotations
@@ -66,6 +69,14 @@ def storage_uri(uri: str) -> str:
     return uri if uri.startswith("async+") else f"async+{uri}"
 
 
+def rate_storage_uri(config: ServerConfig) -> str:
+    """Where the counters of ``config`` live: its ``rate_storage``, or, left at ``memory://`` in a
+    cluster, the cluster's Redis (one budget per client across the processes)."""
+    if config.rate_storage == "memory://" and config.redis_url:
+        return storage_uri(config.redis_url)
+    return storage_uri(config.rate_storage)
+
+
 def client_address(connection: HTTPConnection) -> str:
     """The address a request or WebSocket is counted by (see the module docstring)."""
     client = connection.client
@@ -82,7 +93,9 @@ class RateLimits:
     def __init__(self, config: ServerConfig | None = None) -> None:
         config = config or ServerConfig()
         try:
-            storage = storage_from_string(storage_uri(config.rate_storage))
+            uri = rate_storage_uri(config)
+            options = {"implementation": "redispy"} if uri.startswith("async+redis") else {}
+            storage = storage_from_string(uri, **options)
         except ConfigurationError as error:
             raise CardtableError(
                 _("the setting rate_storage cannot be used: {reason}").format(reason=error)

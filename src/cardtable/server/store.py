@@ -86,6 +86,9 @@ def add_seat(db: Connection, *, code: str, seat: int, name: str, token_hash: str
 
 #: The event row's columns, in the order ``_event_writer``'s statement binds them.
 _EVENT_COLUMNS = ("table_code", "seq", "kind", "data", "at")
+#: The events INSERT for psycopg (its ``%s`` placeholders, in ``_EVENT_COLUMNS``' order).
+_PG_EVENT_SQL = (f"INSERT INTO {EVENTS.name} ({', '.join(_EVENT_COLUMNS)}) "
+                 f"VALUES ({', '.join(['%s'] * len(_EVENT_COLUMNS))})")
 #: Per SQLite dialect: the compiled INSERT and the ``at`` column's bind processor.
 _EVENT_SQL: weakref.WeakKeyDictionary[Dialect, tuple[str, Any]] = weakref.WeakKeyDictionary()
 
@@ -119,6 +122,12 @@ def append_events(
         db.connection.driver_connection.executemany(  # type: ignore[union-attr]
             sql, [(code, e.seq, e.kind, dumps(e.data), stamp) for e in events]
         )
+    elif dialect.driver == "psycopg":
+        # the same hot path on PostgreSQL: psycopg prepares the statement server-side after
+        # its first few uses on a connection, and sends the rows of a step in one pipeline
+        with db.connection.driver_connection.cursor() as cursor:  # type: ignore[union-attr]
+            cursor.executemany(_PG_EVENT_SQL,
+                               [(code, e.seq, e.kind, dumps(e.data), now) for e in events])
     else:
         db.execute(
             insert(EVENTS),
@@ -184,6 +193,17 @@ def unfinished_codes(db: Connection) -> list[str]:
             .order_by(TABLES.c.created_at)
         ).all()
     )
+
+
+def waiting_among(db: Connection, codes: list[str]) -> tuple[int, set[str]]:
+    """How many stored tables wait for people, and which of ``codes`` do (the cluster's waiting
+    caps, ``caps.py``)."""
+    waiting = TABLES.c.status == "waiting"
+    total = db.scalar(select(func.count()).select_from(TABLES).where(waiting)) or 0
+    still: set[str] = set()
+    if codes:
+        still = set(db.scalars(select(TABLES.c.code).where(waiting & TABLES.c.code.in_(codes))))
+    return int(total), still
 
 
 def open_codes(db: Connection, limit: int, offset: int) -> tuple[list[str], int]:

@@ -18,7 +18,7 @@ from cardtable.bots import make_bot
 from cardtable.bots.evaluate import head_to_head
 from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.game import State
-from cardtable.games.putto.heuristic import _CARD, BOTS, PuttoHeuristic, _Memory
+from cardtable.games.putto.heuristic import _CARD, BOTS, Memory, PuttoHeuristic
 
 
 def position(
@@ -150,7 +150,7 @@ def test_remembers_the_first_face_up_card() -> None:
     state.apply("capture Ae")
     seat = state.to_move
     assert seat == 1
-    memory = _Memory(state.view(seat, memory=True))
+    memory = Memory(state.view(seat, memory=True))
     # Aces: Ao (captured first card) and Ae seen; Ac, Ab unseen for seat 1.
     assert memory.unseen[0] == 2
 
@@ -172,7 +172,7 @@ def test_unseen_counts_follow_the_log(players: int) -> None:
         state = table.deal(seed=seed)
         rng = random.Random(seed)
         while (seat := state.to_move) is not None:
-            memory = _Memory(state.view(seat, memory=True))
+            memory = Memory(state.view(seat, memory=True))
             truth = _true_unseen(state, seat)
             assert memory.unseen == [float(t) for t in truth]
             state.apply(rng.choice(state.legal_actions()))

@@ -13,7 +13,7 @@ from tests.walk import walked_deal
 
 from cardtable.bots import make_bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
-from cardtable.games.putto.heuristic import _Memory
+from cardtable.games.putto.heuristic import Memory
 from cardtable.games.putto.search import EPSILON, playout, prior, side_points
 from cardtable.games.putto.state import CAPTURE, PuttoState
 
@@ -102,15 +102,15 @@ def _walk_with_history(players: int, seed: int, moves: int, **options: object) -
 def test_the_medium_bots_memory_reads_the_same_off_a_state_as_off_the_view(
     players: int, seed: int, moves: int, leftover: str
 ) -> None:
-    """``_Memory.of_state`` (for the search's prior) is ``_Memory(view)`` without the view: on
+    """``Memory.of_state`` (for the search's prior) is ``Memory(view)`` without the view: on
     the real deal the seat to move knows exactly the same (its hand in another order)."""
     state = _walk_with_history(players, seed, moves, leftover=leftover)
     seat = state.to_move
     if seat is None:
         return
-    from_view = _Memory(state.view(seat, memory=True))
-    from_state = _Memory.of_state(state, seat)
-    for name in _Memory.__slots__:
+    from_view = Memory(state.view(seat, memory=True))
+    from_state = Memory.of_state(state, seat)
+    for name in Memory.__slots__:
         if name == "hand":  # a multiset of ranks: only counted
             assert sorted(from_state.hand) == sorted(from_view.hand)
         else:

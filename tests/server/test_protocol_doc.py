@@ -232,8 +232,8 @@ def test_every_event_outcome_and_decision_key_is_documented(name: str) -> None:
 
 
 def test_every_state_field_is_in_the_state_table() -> None:
-    """The fields of a ``state`` message (``Table.state_message``) each have a row."""
-    source = (ROOT / "src" / "cardtable" / "server" / "table.py").read_text(encoding="utf-8")
+    """The fields of a ``state`` message (``TableMessages.state_message``) each have a row."""
+    source = (ROOT / "src" / "cardtable" / "server" / "messages.py").read_text(encoding="utf-8")
     fields = set(re.findall(r'common\["(\w+)"\]', source))
     fields |= set(re.findall(r'message\["(\w+)"\]', source))
     fields |= {"table", "version", "status", "phase", "seat", "to_move", "deadline", "last"}

@@ -18,7 +18,8 @@ public; ``log`` is the perfect recall of every play and capture) and scores each
   and so take the cards still on the table.
 
 Unseen cards are the 40 less the hand, the card turned up at the deal (``turned_up``, PT-5) and
-every card named in ``log``; replaying the log on the turned-up row gives each side's captures.
+every card named in ``log``; replaying the log on the turned-up row (``publiclog``) gives each
+side's captures.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from cardtable.cards.latin import LATIN_DECK
 from cardtable.engine.action import Action
 from cardtable.engine.bot import Bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
+from cardtable.games.putto.publiclog import replay
 
 if TYPE_CHECKING:
     from cardtable.games.putto.state import PuttoState
@@ -57,7 +59,7 @@ class PuttoHeuristic(Bot):
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        memory = _Memory(view)
+        memory = Memory(view)
         best = legal[0]
         best_score = float("-inf")
         for action in legal:
@@ -68,14 +70,14 @@ class PuttoHeuristic(Bot):
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def _score(self, view: dict[str, Any], memory: _Memory, action: Action) -> float:
+    def _score(self, view: dict[str, Any], memory: Memory, action: Action) -> float:
         return self.score_move(
             memory, _card_of(action), action.kind == "capture", view["stock"], view["hand_sizes"]
         )
 
     @classmethod
     def score_move(
-        cls, memory: _Memory, card: int, capture: bool, stock: int, hand_sizes: Sequence[int]
+        cls, memory: Memory, card: int, capture: bool, stock: int, hand_sizes: Sequence[int]
     ) -> float:
         """The score of one move, from plain ints and what the seat knows: the hard bot's search
         asks it of sampled deals too (``rollout.prior``)."""
@@ -125,7 +127,7 @@ class PuttoHeuristic(Bot):
         return score
 
 
-class _Memory:
+class Memory:
     """What the seat knows, read once per decision from its view (PT-22, ``log``)."""
 
     __slots__ = (
@@ -144,7 +146,7 @@ class _Memory:
     )
 
     @classmethod
-    def of_state(cls, state: PuttoState, seat: int) -> _Memory:
+    def of_state(cls, state: PuttoState, seat: int) -> Memory:
         """What ``seat`` knows in ``state``, read off the state's fields instead of a view: the
         same values as from its view with memory (a test checks it), for the hard bot's search,
         whose states are samples of what the bot may imagine."""
@@ -196,35 +198,25 @@ class _Memory:
         self.hand: list[int] = [c % 10 for c in hand]
         self.table: list[int] = table
 
-        # Replay the public log on the row turned up at the deal (PT-5).
+        # Replay the public log on the row turned up at the deal (PT-5, ``publiclog``).
         known = [False] * 40
         for c in hand:
             known[c] = True
         row: list[int] = [_CARD[t] for t in view["turned_up"]]
         for c in row:
             known[c] = True
-        piles = [[0] * 4 for _ in sides]  # card points per side and suit (PT-16)
-        last: int | None = None
+        moves: list[tuple[int, int, bool]] = []
         for s, text in view["log"]:
             kind, _, name = text.partition(" ")
             c = _CARD[name]
             known[c] = True
-            r = c % 10
-            side = side_of[s]
-            if kind == "capture":
-                pile = piles[side]
-                pile[c // 10] += CARD_POINTS[c]
-                kept = []
-                for t in row:
-                    if t % 10 == r:
-                        pile[t // 10] += CARD_POINTS[t]
-                    else:
-                        kept.append(t)
-                row = kept
-                last = s
-            else:
-                row.append(c)
-        self.last_capturer: int | None = last
+            moves.append((s, c, kind == "capture"))
+        replayed = replay(row, moves, side_of, len(sides))
+        piles = [[0] * 4 for _ in sides]  # card points per side and suit (PT-16)
+        for side, captured in enumerate(replayed.piles):
+            for c in captured:
+                piles[side][c // 10] += CARD_POINTS[c]
+        self.last_capturer: int | None = replayed.last_capturer
 
         unknown_by_rank = [0] * 10
         unknown: list[int] = []

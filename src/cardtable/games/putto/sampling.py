@@ -7,8 +7,9 @@ from the cards the seat has not seen. Play reveals nothing about what a hand lac
 optional (PT-11), and even with ``must_capture`` a player may always play another card, so every
 unseen card is alike.
 
-The public parts are rebuilt by replaying the log on the turned-up card: the table, each side's
-pile (PT-9), the last capturer and, once the deal is over, the leftover (PT-15). The sweeps are
+The public parts are rebuilt by replaying the log on the turned-up card (``publiclog``): the
+table, each side's pile (PT-9), the last capturer and, once the deal is over, the leftover
+(PT-15). The sweeps are
 the view's. The sampled state's ``setup`` is a deal consistent with the log: each seat receives
 the cards it played, in order, then its hand, and the stock is the cards drawn after each play
 (PT-13) — so ``to_record()`` of a sampled state replays to the same position.
@@ -25,6 +26,7 @@ from cardtable.cards.latin import LATIN_DECK, card_text
 from cardtable.engine.hidden import check_view, deal_hidden, unseen_cards
 from cardtable.errors import CardtableError
 from cardtable.games.putto.deck import HAND_SIZE
+from cardtable.games.putto.publiclog import replay
 from cardtable.games.putto.state import ACTIONS, CAPTURE, PuttoState
 from cardtable.i18n import _
 
@@ -73,32 +75,18 @@ class PuttoSampler:
                 action_id = _ACTION_ID[str(game.parse_action(text))]
             log.append((int(s), action_id))
         self.log = log
-        # Replay the public log on the turned-up row (PT-9, PT-10).
-        table = list(self.turned_up)
-        piles: list[list[int]] = [[] for _ in game.sides]
-        last: int | None = None
-        for s, action_id in log:
-            if action_id >= CAPTURE:
-                card = action_id - CAPTURE
-                rank = card % 10
-                pile = piles[self.side_of[s]]
-                pile += [c for c in table if c % 10 == rank]
-                pile.append(card)
-                table = [c for c in table if c % 10 != rank]
-                last = s
-            else:
-                table.append(action_id)
-        self.last_capturer = last
-        self.leftover: list[int] = []
-        if (
-            view["to_move"] is None
-            and table
-            and last is not None
-            and game.options.leftover == "last_capturer"
-        ):  # PT-15
-            piles[self.side_of[last]] += table
-            self.leftover = table
-            table = []
+        # Replay the public log on the turned-up row (PT-9, PT-10, PT-15).
+        replayed = replay(
+            self.turned_up,
+            ((s, a % CAPTURE, a >= CAPTURE) for s, a in log),
+            self.side_of,
+            len(game.sides),
+            over=view["to_move"] is None,
+            leftover=game.options.leftover == "last_capturer",
+        )
+        table, piles = replayed.table, replayed.piles
+        self.last_capturer = replayed.last_capturer
+        self.leftover: list[int] = replayed.leftover
         if [card_text(c) for c in table] != list(view["table"]):
             raise CardtableError(_("the view's table is not what its log leaves"))
         if [len(pile) for pile in piles] != list(view["captured"]):

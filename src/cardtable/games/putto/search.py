@@ -18,7 +18,13 @@ import random
 
 from cardtable.engine.plugin import SearchHooks
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
-from cardtable.games.putto.state import CAPTURE, PuttoState, _action_order, deal_points
+from cardtable.games.putto.state import (
+    CAPTURE,
+    PuttoState,
+    action_order,
+    deal_points,
+    sweep_scores,
+)
 
 #: Chance of a uniformly random legal action instead of the greedy one.
 EPSILON = 0.3
@@ -111,7 +117,9 @@ def playout(state: PuttoState, rng: random.Random, epsilon: float = EPSILON) -> 
             pile.append(card)
             last_capturer = seat
             # PT-12: a sweep; PT-18: the deal's last play sweeps only at such tables.
-            if not table and (last_play_sweep or stock or any(hands)):
+            if not table and sweep_scores(
+                last_play=not stock and not any(hands), last_play_sweep=last_play_sweep
+            ):
                 sweeps[side] += 1
         else:  # PT-10
             table.append(card)
@@ -150,11 +158,11 @@ def prior(state: PuttoState, ids: list[int]) -> list[float]:
     seat would know in this sampled deal (its hand; the other hands and the stock unseen), 1 for
     the move it would play and less by ``PRIOR_SPREAD`` points: the search starts from medium's
     choices and corrects them."""
-    from cardtable.games.putto.heuristic import PuttoHeuristic, _Memory
+    from cardtable.games.putto.heuristic import Memory, PuttoHeuristic
 
     seat = state._to_move
     assert seat is not None
-    memory = _Memory.of_state(state, seat)
+    memory = Memory.of_state(state, seat)
     stock = len(state.stock)
     sizes = [len(hand) for hand in state.hands]
     score = PuttoHeuristic.score_move
@@ -162,7 +170,7 @@ def prior(state: PuttoState, ids: list[int]) -> list[float]:
     # Medium's own choice alone gets 1: the first best in the order of ``legal_actions``.
     choice = -1
     top = 0.0
-    for i in sorted(range(len(ids)), key=lambda i: _action_order(ids[i])):
+    for i in sorted(range(len(ids)), key=lambda i: action_order(ids[i])):
         if choice < 0 or scores[i] > top + 1e-9:
             choice, top = i, scores[i]
     values = [min(math.exp((s - top) / PRIOR_SPREAD), 0.999) for s in scores]

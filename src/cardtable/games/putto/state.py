@@ -211,7 +211,7 @@ class PuttoState(State):
         return ids
 
     def legal_actions(self) -> list[Action]:
-        return [ACTIONS[i] for i in sorted(self.legal_action_ids(), key=_action_order)]
+        return [ACTIONS[i] for i in sorted(self.legal_action_ids(), key=action_order)]
 
     def _verify(self, action: Action) -> None:
         seat = self._to_move
@@ -418,7 +418,7 @@ class PuttoState(State):
         return unseen_texts(self.hands, self.stock, seat, card_text)
 
 
-def _action_order(action_id: int) -> tuple[int, int]:
+def action_order(action_id: int) -> tuple[int, int]:
     """Legal actions listed card by card (PT-1 order), capture before play."""
     card = action_id % CAPTURE
     return (SORT_KEY[card], 0 if action_id >= CAPTURE else 1)

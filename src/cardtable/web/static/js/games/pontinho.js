@@ -316,6 +316,7 @@ export default {
     const hands = details.hands || [];
     return h('ul', { class: 'breakdown-hands' }, hands.map((cards, seat) => h('li', {},
       h('b', {}, `${ctx.nameOf(seat)}: `),
-      details.went_out === seat ? t('went out') : cards.map((c) => cardEl(ctx.deck, c, { small: true })))));
+      h('span', { class: 'cards' }, details.went_out === seat ? t('went out')
+        : cards.map((c) => cardEl(ctx.deck, c, { small: true }))))));
   },
 };

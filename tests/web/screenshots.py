@@ -31,7 +31,10 @@ WAIT = f"document.querySelector('#play-again, #continue') || ({PENDING})"
 
 
 def shoot(page: Any, out: Path, name: str) -> None:
-    page.wait_for_timeout(400)  # motion settles
+    """The window as a person sees it: from the page's top (a click scrolls its card into
+    view), once the motion has settled (a trick's eight cards fly for some 600 ms)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(900)
     page.screenshot(path=str(out / f"{name}.png"))
 
 

@@ -1,6 +1,6 @@
 """What looking at the screenshots found (issue 16 "Tests and review"), each with a test: four
 at a table sit one on each side of the felt; eight seats' trick on a phone lies in rows of
-several cards, not one card a row; Putto's facts on a narrow plate wrap between facts, never
+several cards, not one card a row, and their last trick stays inside the centre; Putto's facts on a narrow plate wrap between facts, never
 inside one.
 """
 
@@ -36,6 +36,19 @@ def test_eight_seats_trick_lies_in_rows_on_a_phone(new_page: Any, live: Any) -> 
       .map((li) => Math.round(li.getBoundingClientRect().top))""")
     assert len(tops) >= 3
     assert len(set(tops)) < len(tops), f"one card a row: {tops}"
+    # the last trick's eight small cards stay inside the centre (they overlapped the plates)
+    for _ in range(5):
+        page.locator(ENABLED).first.wait_for()
+        if page.locator(".last-trick .cards").count():
+            break
+        page.locator(ENABLED).first.click()
+    inside = page.evaluate("""() => {
+      const cards = document.querySelector('.last-trick .cards').getBoundingClientRect();
+      const centre = document.querySelector('.ring-centre').getBoundingClientRect();
+      return [cards.left >= centre.left - 1 && cards.right <= centre.right + 1,
+        cards.left, cards.right, centre.left, centre.right];
+    }""")
+    assert inside[0], inside
     no_horizontal_overflow(page, PHONE["width"])
 
 

@@ -32,9 +32,9 @@ WAIT = f"document.querySelector('#play-again, #continue') || ({PENDING})"
 
 def shoot(page: Any, out: Path, name: str) -> None:
     """The window as a person sees it: from the page's top (a click scrolls its card into
-    view), once the motion has settled (a trick's eight cards fly for some 600 ms)."""
+    view), once the motion has settled."""
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(900)
+    page.wait_for_function("document.getAnimations().length === 0", timeout=10_000)
     page.screenshot(path=str(out / f"{name}.png"))
 
 
@@ -53,7 +53,7 @@ def play(browser: Any, server: LiveServer, out: Path, game: str, players: int, s
     if "start" in shots:
         shoot(page, out, f"{prefix}-1-start")
     moves = 0
-    dealt_end = False
+    mid_shot = dealt_end = False
     for _ in range(600):
         page.wait_for_function(WAIT, timeout=30_000)
         if not dealt_end and page.evaluate("window.__over"):
@@ -70,16 +70,17 @@ def play(browser: Any, server: LiveServer, out: Path, game: str, players: int, s
             dealt_end = True
             page.click("#continue")
             continue
+        if moves == 6 and "mid" in shots and not mid_shot:  # asked my seventh move
+            shoot(page, out, f"{prefix}-2-mid-deal")
+            mid_shot = True
+            if not {"deal-end", "match-end"} & set(shots):
+                break
         asked = page.evaluate("window.__asked")
         try:
             answer(page, asked["legal"])
         except PlaywrightError:  # the page moved on under the click (a timer, a forced move)
             continue
         moves += 1
-        if moves == 6 and "mid" in shots:
-            shoot(page, out, f"{prefix}-2-mid-deal")
-            if not {"deal-end", "match-end"} & set(shots):
-                break
     page.close()
 
 

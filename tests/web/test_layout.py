@@ -1,7 +1,7 @@
-"""What looking at the screenshots found (issue 16 "Tests and review"), each with a test: four
-at a table sit one on each side of the felt; eight seats' trick on a phone lies in rows of
-several cards, not one card a row, and their last trick stays inside the centre; Putto's facts on a narrow plate wrap between facts, never
-inside one.
+"""What looking at the screenshots found (issue 16 "Tests and review"), each with a test:
+four at a table sit one on each side of the felt; eight seats' trick on a phone lies in rows of
+several cards, not one card a row, and their last trick stays inside the centre; Putto's facts
+on a narrow plate wrap between facts, never inside one.
 """
 
 from __future__ import annotations

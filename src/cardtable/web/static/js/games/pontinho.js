@@ -180,9 +180,9 @@ export default {
     const bust = view.options.bust;
     // two facts, each kept on one line (a narrow side column wraps between them)
     return h('p', { class: 'points-line bust facts' },
-      h('span', {}, t('Total: {total} of {bust}', { total, bust }), ' ',
-        h('meter', { min: '0', max: String(bust), value: String(total), high: String(bust * 0.8),
-          'aria-hidden': 'true' })),
+      h('span', {}, t('Total: {total} of {bust}', { total, bust })), ' ',
+      h('meter', { min: '0', max: String(bust), value: String(total), high: String(bust * 0.8),
+        'aria-hidden': 'true' }),
       view.melded[seat] ? [' ', h('span', {}, t('has melded'))] : null);
   },
 

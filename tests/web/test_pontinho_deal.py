@@ -15,56 +15,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.conftest import LAPTOP, PHONE
+from tests.helpers.browser import LAPTOP, PHONE
+from tests.web.players import PENDING, PROBE, answer
 from tests.web.test_table import seated
 
-#: Every state that asks this page for a move, and whether the deal has ended.
-PROBE = """
-window.__asks = [];
-window.__asked = null;
-window.__answered = null;
-window.__over = false;
-const Native = window.WebSocket;
-const nativeSend = Native.prototype.send;
-Native.prototype.send = function (data) {
-  const m = JSON.parse(data);
-  if (m.type === 'action') window.__answered = m.version;
-  return nativeSend.call(this, data);
-};
-window.WebSocket = class extends Native {
-  constructor(...args) {
-    super(...args);
-    this.addEventListener('message', (event) => {
-      const m = JSON.parse(event.data);
-      if (m.type === 'state' && (m.legal || []).length) {
-        window.__asked = { version: m.version, legal: m.legal, phase: m.view && m.view.phase };
-        window.__asks.push(window.__asked);
-      }
-      if (m.type === 'deal_end') window.__over = true;
-    });
-  }
-};
-"""
-WAIT = "window.__over || (window.__asked && window.__asked.version !== window.__answered)"
-
-
-def answer(page: Any, legal: list[str]) -> None:
-    """The person's move, made through the page as a person makes it."""
-    if "draw" in legal:
-        page.click("#draw")
-    elif "pass" in legal:
-        # asked to advance: it is a real question (an advance is there to choose), never a
-        # lone Pass
-        buttons = page.locator(".claim button")
-        assert buttons.count() >= 2, page.locator(".claim").inner_text()
-        expect(page.locator(".claim [id^=advance]").first).to_be_visible()
-        page.click("#pass")
-    else:
-        discards = [text.split(" ", 1)[1] for text in legal if text.startswith("discard ")]
-        assert discards, f"no move this test knows among {legal}"
-        card = page.locator(f'.hand button.card[data-card="{discards[0]}"]').first
-        card.click()
-        page.click("#discard:not([disabled])")
+WAIT = f"window.__over || ({PENDING})"
 
 
 @pytest.mark.slow

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.conftest import LAPTOP
+from tests.helpers.browser import LAPTOP
 from tests.web.test_table import ENABLED, seated
 
 MARK = """() => {

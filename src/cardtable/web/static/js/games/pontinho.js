@@ -178,11 +178,12 @@ export default {
     const tableSeat = ctx.state.seats_of_deal ? ctx.state.seats_of_deal[seat] : seat;
     const total = (ctx.state.totals || [])[tableSeat] ?? 0;
     const bust = view.options.bust;
-    return h('p', { class: 'points-line bust' },
-      t('Total: {total} of {bust}', { total, bust }), ' ',
+    // two facts, each kept on one line (a narrow side column wraps between them)
+    return h('p', { class: 'points-line bust facts' },
+      h('span', {}, t('Total: {total} of {bust}', { total, bust })), ' ',
       h('meter', { min: '0', max: String(bust), value: String(total), high: String(bust * 0.8),
         'aria-hidden': 'true' }),
-      view.melded[seat] ? ` · ${t('has melded')}` : '');
+      view.melded[seat] ? [' ', h('span', {}, t('has melded'))] : null);
   },
 
   // what the hand draws from, for the table to keep it while it is the same (keep.js)
@@ -316,6 +317,7 @@ export default {
     const hands = details.hands || [];
     return h('ul', { class: 'breakdown-hands' }, hands.map((cards, seat) => h('li', {},
       h('b', {}, `${ctx.nameOf(seat)}: `),
-      details.went_out === seat ? t('went out') : cards.map((c) => cardEl(ctx.deck, c, { small: true })))));
+      h('span', { class: 'cards' }, details.went_out === seat ? t('went out')
+        : cards.map((c) => cardEl(ctx.deck, c, { small: true }))))));
   },
 };

@@ -69,9 +69,10 @@ export default {
   seatExtra(ctx, seat) {
     const view = ctx.view;
     const side = sideOf(view, seat);
-    return h('p', { class: 'points-line' },
-      t('Captured: {n}', { n: view.captured[side] }), ' · ',
-      t('Sweeps: {n}', { n: view.sweeps[side] }));
+    // two facts, each kept on one line (a narrow side column wraps between them)
+    return h('p', { class: 'points-line facts' },
+      h('span', {}, t('Captured: {n}', { n: view.captured[side] })), ' ',
+      h('span', {}, t('Sweeps: {n}', { n: view.sweeps[side] })));
   },
 
   handKey: simpleHandKey,

@@ -39,7 +39,8 @@ export function othersInScreenOrder(ctx) {
 
 // How many of m other seats go to the left column, the top row and the right column.
 export function split(m) {
-  if (m <= 3) return [0, m, 0];
+  if (m <= 2) return [0, m, 0];
+  if (m === 3) return [1, 1, 1]; // four at a table: one on each side
   if (m <= 5) return [1, m - 2, 1];
   return [2, m - 4, 2];
 }

@@ -1,0 +1,60 @@
+"""What looking at the screenshots found (issue 16 "Tests and review"), each with a test:
+four at a table sit one on each side of the felt; eight seats' trick on a phone lies in rows of
+several cards, not one card a row, and their last trick stays inside the centre; Putto's facts
+on a narrow plate wrap between facts, never inside one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.helpers.browser import LAPTOP, PHONE
+from tests.web.test_table import ENABLED, no_horizontal_overflow, seated
+
+
+@pytest.mark.parametrize(("game", "next_side"), [("punttu", "right"), ("putto", "left")])
+def test_four_at_a_table_sit_on_three_sides(new_page: Any, live: Any, game: str,
+                                            next_side: str) -> None:
+    page = seated(new_page, live, LAPTOP, game, players=4)
+    page.locator(".ring .seat").first.wait_for()
+    counts = [page.locator(f".ring-{side} .seat").count() for side in ("left", "top", "right")]
+    assert counts == [1, 1, 1]
+    # the next player (deal seat 1; I am 0) on the side play passes to, the partner across
+    assert page.locator(f".ring-{next_side} .seat").get_attribute("data-seat") == "1"
+    assert page.locator(".ring-top .seat").get_attribute("data-seat") == "2"
+
+
+def test_eight_seats_trick_lies_in_rows_on_a_phone(new_page: Any, live: Any) -> None:
+    page = seated(new_page, live, PHONE, "punttu", players=8)
+    for _ in range(5):  # my turn, with three cards or more on the table (or play on)
+        page.locator(ENABLED).first.wait_for()
+        if page.locator(".trick li").count() >= 3:
+            break
+        page.locator(ENABLED).first.click()
+    tops = page.evaluate("""() => [...document.querySelectorAll('.trick li')]
+      .map((li) => Math.round(li.getBoundingClientRect().top))""")
+    assert len(tops) >= 3
+    assert len(set(tops)) < len(tops), f"one card a row: {tops}"
+    # the last trick's eight small cards stay inside the centre (they overlapped the plates)
+    for _ in range(5):
+        page.locator(ENABLED).first.wait_for()
+        if page.locator(".last-trick .cards").count():
+            break
+        page.locator(ENABLED).first.click()
+    inside = page.evaluate("""() => {
+      const cards = document.querySelector('.last-trick .cards').getBoundingClientRect();
+      const centre = document.querySelector('.ring-centre').getBoundingClientRect();
+      return [cards.left >= centre.left - 1 && cards.right <= centre.right + 1,
+        cards.left, cards.right, centre.left, centre.right];
+    }""")
+    assert inside[0], inside
+    no_horizontal_overflow(page, PHONE["width"])
+
+
+def test_putto_facts_wrap_between_facts_on_a_phone(new_page: Any, live: Any) -> None:
+    page = seated(new_page, live, PHONE, "putto", players=6)
+    page.locator(".ring .seat .points-line").first.wait_for()
+    broken = page.evaluate("""() => [...document.querySelectorAll('.points-line.facts span')]
+      .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent)""")
+    assert broken == []

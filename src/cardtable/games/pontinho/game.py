@@ -252,7 +252,7 @@ def _parse(text: str) -> Action:
             meld = make_meld(" ".join(args))
             return PontinhoAction(_MELDING[word], meld.cards)
         if word == "layoff":
-            if len(args) < 2 or not args[0].isdigit() or int(args[0]) < 1:
+            if len(args) < 2 or not args[0].isdecimal() or int(args[0]) < 1:
                 raise IllegalAction(
                     _(
                         "{text!r}: write layoff, the meld's number (from 1) and the cards, "

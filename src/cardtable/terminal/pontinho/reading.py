@@ -63,12 +63,12 @@ def understand(text: str, view: Mapping[str, Any], legal: Sequence[Action]) -> A
         return head if head in ("burn", "pass") else text
     args = words[1:]
     numbered = args[1:] if head == "layoff" else args
-    if not any(word.isdigit() for word in numbered):
+    if not any(word.isdecimal() for word in numbered):
         return " ".join([head, *args])
     hand = hand_cards(view)
 
     def at(word: str) -> str:
-        if not word.isdigit():
+        if not word.isdecimal():
             return word
         index = int(word)
         if not 1 <= index <= len(hand):
@@ -81,7 +81,7 @@ def understand(text: str, view: Mapping[str, Any], legal: Sequence[Action]) -> A
     items = [at(word) for word in numbered]
     if head == "layoff":
         literal = " ".join([head, args[0], *items])
-        if items == [JOKER_TEXT] and args[0].isdigit():  # in a run, which card it stands for
+        if items == [JOKER_TEXT] and args[0].isdecimal():  # in a run, which card it stands for
             return _one(
                 [
                     a for a in legal
@@ -94,7 +94,7 @@ def understand(text: str, view: Mapping[str, Any], legal: Sequence[Action]) -> A
     if head not in MELDING:
         return " ".join([head, *items])
     pile = list(view["discard"])
-    if head in ("take", "advance") and pile and all(word.isdigit() for word in numbered):
+    if head in ("take", "advance") and pile and all(word.isdecimal() for word in numbered):
         items = [pile[-1], *items]  # the numbers are your cards; the top discard joins them
     literal = " ".join([head, *items])
     if any("=" in item for item in items):

@@ -195,3 +195,22 @@ def test_reduced_deals_are_named_by_table_seat_and_bots_decide_buybacks(
     assert [text for _seat, _name, text in printed] == decided
     assert all(LEVEL.get(names[int(seat) - 1], names[int(seat) - 1]) == name
                for seat, name, _text in printed)
+
+
+@pytest.mark.parametrize("text", ["meld 1 2 ³", "layoff ² 7", "layoff 1 ⁷", "take ³ 4"])
+def test_digits_that_are_no_decimal_numbers_go_to_the_game_as_text(text: str) -> None:
+    """``'³'.isdigit()`` is true but ``int('³')`` fails: such words are no card numbers, and
+    the game's parser says what is wrong with them (no traceback)."""
+    state = setup_state()
+    if not text.startswith("take"):
+        state.apply("draw")
+    result = understand(state, text)
+    assert isinstance(result, str)
+    with pytest.raises(CardtableError):
+        state.apply(result)
+
+
+def test_a_superscript_digit_at_the_prompt_is_no_choice() -> None:
+    result = run("--seed", "3", input="²\nq\n")
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

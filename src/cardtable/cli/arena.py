@@ -29,14 +29,10 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
     ProgressColumn,
     Task,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
@@ -52,6 +48,7 @@ from cardtable.bots.evaluate import (
 )
 from cardtable.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_TIME_LIMIT
 from cardtable.bots.paired import pairs_of
+from cardtable.cli.runs import budget_of, progress_bar, require_matplotlib
 from cardtable.cli.table_options import given_options, make_table, table_arguments
 from cardtable.engine.game import MAX_SEED, Game
 from cardtable.errors import CardtableError
@@ -462,26 +459,16 @@ def arena(
                 ),
                 param_hint="--bots",
             )
-    budget = None
-    if bot_iterations is not None or bot_seconds is not None:
-        if not searchers:
-            raise click.BadParameter(
-                _("only the hard bot thinks within a budget, and none of {bots} is hard").format(
-                    bots=", ".join(dict.fromkeys(names))
-                ),
-                param_hint="--bot-iterations/--bot-seconds",
-            )
-        budget = Budget(
-            iterations=DEFAULT_ITERATIONS if bot_iterations is None else bot_iterations,
-            time_limit=bot_seconds,
+    if (bot_iterations is not None or bot_seconds is not None) and not searchers:
+        raise click.BadParameter(
+            _("only the hard bot thinks within a budget, and none of {bots} is hard").format(
+                bots=", ".join(dict.fromkeys(names))
+            ),
+            param_hint="--bot-iterations/--bot-seconds",
         )
+    budget = budget_of(bot_iterations, bot_seconds)
     if plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise click.UsageError(
-                _("--plot needs matplotlib: pip install 'cardtable[plot]'")
-            ) from None
+        require_matplotlib()
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     processes = jobs if jobs is not None else (os.cpu_count() or 1)
@@ -489,17 +476,8 @@ def arena(
 
     errors = Console(stderr=True, highlight=False)
     shown = errors.is_terminal and not as_json
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("·"),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-        disable=not shown,
+    progress = progress_bar(
+        errors, shown=shown, extra=(_RateColumn(), TimeElapsedColumn(), TextColumn("·"))
     )
     capped: list[int] = []
     differences = pairs_of(list(dict.fromkeys(seats)))

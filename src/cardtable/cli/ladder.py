@@ -17,12 +17,10 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cardtable.bots.evaluate import Budget
-from cardtable.bots.ismcts import DEFAULT_ITERATIONS
 from cardtable.bots.ladder import LEVELS, Ladder, round_robin, save_into
+from cardtable.cli.runs import budget_of, progress_bar, require_matplotlib
 from cardtable.cli.table_options import given_options
 from cardtable.engine.game import MAX_SEED, Game
 from cardtable.i18n import _
@@ -44,31 +42,13 @@ def run_ladder(
 ) -> None:
     """Play the round robin on ``table`` and report it (see the module's documentation)."""
     if plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise click.UsageError(
-                _("--plot needs matplotlib: pip install 'cardtable[plot]'")
-            ) from None
-    budget = None
-    if bot_iterations is not None or bot_seconds is not None:
-        budget = Budget(
-            iterations=DEFAULT_ITERATIONS if bot_iterations is None else bot_iterations,
-            time_limit=bot_seconds,
-        )
+        require_matplotlib()
+    budget = budget_of(bot_iterations, bot_seconds)
     run_seed = secrets.randbits(63) & MAX_SEED if seed is None else seed
     processes = jobs if jobs is not None else (os.cpu_count() or 1)
     errors = Console(stderr=True, highlight=False)
     pairs = len(LEVELS) * (len(LEVELS) - 1) // 2
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-        disable=not errors.is_terminal or as_json,
-    )
+    progress = progress_bar(errors, shown=errors.is_terminal and not as_json)
     order = {
         (a, b): i
         for i, (a, b) in enumerate((a, b) for n, a in enumerate(LEVELS) for b in LEVELS[n + 1 :])

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from cardtable.bots.review import LABEL_TEXT, Review, review_record
+from cardtable.cli.runs import progress_bar
 from cardtable.engine.record import load
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
@@ -62,15 +62,7 @@ def review(
                     _("there is no seat {seat} at this table").format(seat=seat),
                     param_hint="--seat",
                 )
-        progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=errors,
-            transient=True,
-            disable=not errors.is_terminal or as_json,
-        )
+        progress = progress_bar(errors, shown=errors.is_terminal and not as_json)
         with progress:
             task = progress.add_task(_("decisions"), total=None)
             result = review_record(

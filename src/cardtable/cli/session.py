@@ -325,7 +325,7 @@ class Session:
         """
         words = text.split()
         number = words[-1] if len(words) in (1, 2) else ""
-        if number.isdigit() and (len(words) == 1 or not words[0].isdigit()):
+        if number.isdecimal() and (len(words) == 1 or not words[0].isdecimal()):
             index = int(number)
             if not 1 <= index <= len(choices):
                 raise CardtableError(

@@ -7,7 +7,7 @@ The session loop (``cardtable.cli.session``) decides what to show when; the rend
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -26,6 +26,46 @@ _LEVEL_OF_BOT = {"heuristic": "medium", "ismcts": "hard"}
 def bot_label(bot: str) -> str:
     """A bot as players are told of it: its level ("medium", not "heuristic"), translated."""
     return _(_LEVEL_OF_BOT.get(bot, bot))
+
+
+def painted(template: str, painters: Mapping[str, Callable[[Any], Text]], **values: object) -> Text:
+    """``template`` formatted, each field that ``painters`` names (and ``values`` gives) drawn
+    by its painter — cards coloured by suit, say — wherever a translation moved it."""
+    text = Text()
+    rest = template
+    while True:
+        at = [(rest.find(f"{{{key}}}"), key) for key in painters if key in values]
+        at = [(index, key) for index, key in at if index >= 0]
+        if not at:
+            text.append(rest.format(**values))
+            return text
+        index, key = min(at)
+        text.append(rest[:index].format(**values))
+        text.append_text(painters[key](values[key]))
+        rest = rest[index + len(key) + 2 :]
+
+
+def starred(value: int, star: bool) -> str:
+    """A score in a table's column, ★ for a winner (aligned with those without)."""
+    return f"{value} ★" if star else f"{value}  "
+
+
+def scores_title(
+    number: int, of: int | None, titles: tuple[str, str, str] | None = None
+) -> str:
+    """The heading of deal ``number``'s scores (of ``of``, None: open-ended): ``titles`` are
+    the templates for a single deal, an open-ended match and a match of ``of`` deals (default:
+    "Final scores", "Deal {number}: scores", "Deal {number} of {of}: scores")."""
+    final, open_ended, numbered = titles or (
+        _("Final scores"),
+        _("Deal {number}: scores"),
+        _("Deal {number} of {of}: scores"),
+    )
+    if of == 1:
+        return final
+    if of is None:
+        return open_ended.format(number=number)
+    return numbered.format(number=number, of=of)
 
 
 class SeatNames:
@@ -220,21 +260,12 @@ class TableRenderer(ABC):
         totals so far too, ★ for ``match_winners`` once the match is over. ``outcome`` is the
         deal's (deal seats, named through ``self.names``); ``totals`` and ``match_winners`` are
         the match's (the table's sides and seats). Seats not dealt in are listed as out."""
-        if of == 1:
-            title = _("Final scores")
-        elif of is None:
-            title = _("Deal {number}: scores").format(number=number)
-        else:
-            title = _("Deal {number} of {of}: scores").format(number=number, of=of)
-        table = Table(title=title, title_style="bold")
+        table = Table(title=scores_title(number, of), title_style="bold")
         table.add_column(_("Seat"), justify="right")
         table.add_column(_("Player"))
         table.add_column(_("Points"), justify="right")
         if totals is not None:
             table.add_column(_("Match"), justify="right")
-
-        def starred(value: int, star: bool) -> str:
-            return f"{value} ★" if star else f"{value}  "
 
         names = self.names
         for index, side in enumerate(outcome.sides):

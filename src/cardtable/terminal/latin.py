@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.text import Text
+
+from cardtable.terminal.base import painted
 
 #: Suit colours of the Latin deck: oros gold, copas red, espadas blue, bastos green.
 SUIT_STYLES = {"o": "bold yellow", "c": "bold red", "e": "bold bright_blue", "b": "bold green"}
@@ -29,19 +32,15 @@ def with_cards(template: str, **values: object) -> Text:
     ``values["card"]`` is one card's text, ``values["cards"]`` a list of them; translations may
     move the fields anywhere in the sentence.
     """
-    text = Text()
-    rest = template
-    while True:
-        at = [(rest.find(field), field) for field in ("{card}", "{cards}") if field in rest]
-        if not at:
-            text.append(rest.format(**values))
-            return text
-        index, field = min(at)
-        text.append(rest[:index].format(**values))
-        if field == "{card}":
-            text.append_text(card(str(values["card"])))
-        else:
-            shown = values["cards"]
-            assert isinstance(shown, list)
-            text.append_text(cards([str(c) for c in shown]))
-        rest = rest[index + len(field) :]
+    return painted(template, _PAINTERS, **values)
+
+
+def _cards_of(shown: Any) -> Text:
+    assert isinstance(shown, list)
+    return cards([str(c) for c in shown])
+
+
+_PAINTERS: dict[str, Callable[[Any], Text]] = {
+    "card": lambda shown: card(str(shown)),
+    "cards": _cards_of,
+}

@@ -20,7 +20,7 @@ from cardtable.engine.action import Action
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.i18n import _, ngettext
 from cardtable.terminal.base import Choice, TableRenderer
-from cardtable.terminal.latin import PANEL_WIDTH, SUIT_STYLES, card
+from cardtable.terminal.latin import PANEL_WIDTH, SUIT_STYLES, card, with_cards
 
 
 def hand_order(hand: Sequence[str]) -> list[str]:
@@ -153,7 +153,7 @@ class PunttuTable(TableRenderer):
                 text = (
                     _("You play {card}") if self.names.is_you(seat) else _("{name} plays {card}")
                 )
-                lines.append(self._with_card("  " + text, ev["card"], name=self.names(seat)))
+                lines.append(with_cards("  " + text, card=ev["card"], name=self.names(seat)))
             elif kind == "trick":
                 lines.append(self._trick(ev, public))
                 trick_done = True
@@ -164,7 +164,7 @@ class PunttuTable(TableRenderer):
         if draws:
             stock = int(public["stock"])
             if drew is not None:
-                line = self._with_card("  " + _("You draw {card}."), drew)
+                line = with_cards("  " + _("You draw {card}."), card=drew)
             else:
                 line = Text("  " + _("Everyone draws a card."))
             line.append(" ")
@@ -200,9 +200,9 @@ class PunttuTable(TableRenderer):
             )
         line = Text("→ ")
         line.append_text(
-            self._with_card(
+            with_cards(
                 text,
-                taken_with,
+                card=taken_with,
                 number=public["tricks_played"],
                 name=self.names(winner),
                 points=points,
@@ -213,16 +213,6 @@ class PunttuTable(TableRenderer):
             " " + _("({total} in all)").format(total=public["points"][winner]), style="dim"
         )
         return line
-
-    @staticmethod
-    def _with_card(template: str, card_text: str, **values: object) -> Text:
-        """``template`` formatted, with its ``{card}`` coloured (translations may move it)."""
-        before, _sep, after = template.partition("{card}")
-        text = Text(before.format(**values))
-        if _sep:
-            text.append_text(card(card_text))
-            text.append(after.format(**values))
-        return text
 
     def action_help(self) -> list[tuple[str, str]]:
         return [

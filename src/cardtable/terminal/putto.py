@@ -24,7 +24,7 @@ from cardtable.errors import IllegalAction
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.state import capture_preview
 from cardtable.i18n import _, ngettext
-from cardtable.terminal.base import Choice, TableRenderer
+from cardtable.terminal.base import Choice, TableRenderer, scores_title, starred
 from cardtable.terminal.latin import PANEL_WIDTH, card, cards, with_cards
 
 SWEEP_STYLE = "bold black on yellow"
@@ -424,12 +424,7 @@ class PuttoTable(TableRenderer):
     ) -> RenderableType:
         """The deal's points per side, broken down (PT-16): card points, sweeps × 3, primiera
         suits; then the leftover and, in a match, the totals so far."""
-        if of == 1:
-            title = _("Final scores")
-        elif of is None:
-            title = _("Deal {number}: scores").format(number=number)
-        else:
-            title = _("Deal {number} of {of}: scores").format(number=number, of=of)
+        title = scores_title(number, of)
         details = outcome.details
         teams = any(len(side) > 1 for side in outcome.sides)
         table = Table(title=title, title_style="bold", box=box.SIMPLE_HEAD, show_edge=False)
@@ -441,9 +436,6 @@ class PuttoTable(TableRenderer):
         table.add_column(_("Points"), justify="right")
         if totals is not None:
             table.add_column(_("Match"), justify="right")
-
-        def starred(value: int, star: bool) -> str:
-            return f"{value} ★" if star else f"{value}  "
 
         view = {"sides": [list(side) for side in outcome.sides]}
         for index, side in enumerate(outcome.sides):

@@ -10,7 +10,7 @@ and scores each card of its hand by how *connected* it is (``keep``):
   complete them are still unseen (not in its hand, on the table, in the discard pile or burned);
 - jokers are kept (PO-11) — they complete anything — until the hand is nearly empty.
 
-Then, by phase (``state`` module):
+Then, by phase (``phase`` module):
 
 - **discard**: the card with the most penalty points (PO-2) for the least connection, minus the
   danger of feeding a rival: a card that lays off on a meld on the table (PO-16), a card whose

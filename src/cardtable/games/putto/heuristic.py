@@ -80,7 +80,7 @@ class PuttoHeuristic(Bot):
         cls, memory: Memory, card: int, capture: bool, stock: int, hand_sizes: Sequence[int]
     ) -> float:
         """The score of one move, from plain ints and what the seat knows: the hard bot's search
-        asks it of sampled deals too (``rollout.prior``)."""
+        asks it of sampled deals too (``search.prior``)."""
         rank = card % 10
         table = memory.table
         sizes = list(hand_sizes)

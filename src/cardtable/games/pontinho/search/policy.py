@@ -2,7 +2,7 @@
 
 It works directly on a sampled state's internals and integer action ids (``actions``), so it
 must only ever be given a state a bot imagined (``Game.sample_state``), never the real deal.
-The greedy move, by phase (``state`` module), scored as ``medium`` scores it (``heuristic``):
+The greedy move, by phase (``phase`` module), scored as ``medium`` scores it (``heuristic``):
 
 - DRAW / CLAIM: take (PO-7) or advance (PO-17, keeping a card, PO-19) the top discard into the
   new meld that sheds the most points from hand, when that is worth ``TAKE_THRESHOLD``; a quick

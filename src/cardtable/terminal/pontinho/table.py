@@ -1,12 +1,9 @@
-"""Pontinho in the terminal: the hand by suit, the melds, the discard pile, the claim round.
+"""Pontinho's terminal table: the players, the melds, the discard pile, the hand, the prompt.
 
-Only views, event views and the legal actions come in (PO-27 decides what a view holds). Every
-choice offered — the numbered list, the "you could meld" hint, what a line of card numbers
-means — is picked from the engine's legal actions: nothing here knows a rule of Pontinho.
-
-Input (``understand``): the game's own notation (``meld 4c 5c *=6c 7c``), or hand numbers in
-its place (``meld 1 2 3``, ``discard 5``, ``layoff 2 4``, ``take 3 4``: the top discard with
-your cards 3 and 4), and short words (``d``/``s`` draw, ``b`` burn, ``p`` pass).
+What the human may do is read from the legal actions the session passes (``choices``): the
+numbered list while drawing or in a claim round, the hand's cards (each its discard) otherwise,
+with hints of the melds and lay-offs there are. The end of a deal shows each hand's penalty
+points against the bust line (PO-2, PO-23, PO-24).
 """
 
 from __future__ import annotations
@@ -22,90 +19,49 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cards.french import JOKER, JOKER_TEXT, FrenchCard, JokerAs, kind_of, parse_card
+from cardtable.cards.french import JOKER, JOKER_TEXT, parse_card
 from cardtable.engine.action import Action
 from cardtable.engine.outcome import Outcome
-from cardtable.errors import CardError, CardtableError
+from cardtable.errors import CardError
 from cardtable.i18n import _, ngettext
-from cardtable.terminal.base import Choice, TableRenderer
+from cardtable.terminal.base import Choice, SeatNames, scores_title
+from cardtable.terminal.french import (
+    JOKER_STYLE,
+    PANEL_WIDTH,
+    SUIT_STYLES,
+    SUIT_SYMBOLS,
+    card,
+    cards,
+    meld_text,
+)
+from cardtable.terminal.pontinho.narration import PontinhoNarration
+from cardtable.terminal.pontinho.reading import (
+    MELDING,
+    PILE_WORDS,
+    hand_cards,
+    item_kind,
+    understand,
+)
 
-PANEL_WIDTH = 80
-#: Four-colour deck: spades plain, hearts red, diamonds blue, clubs green; jokers magenta.
-SUIT_STYLES = {"s": "bold", "h": "bold red", "d": "bold bright_blue", "c": "bold green"}
-JOKER_STYLE = "bold magenta"
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 #: The numbered list of draw/take or pass/advance choices shows at most this many.
 MAX_LISTED = 8
 #: The "you could meld" and "you could lay off" hints show at most this many.
 MAX_HINTS = 4
 
-DRAW_WORDS = frozenset({"s", "stock", "d"})
-PILE_WORDS = frozenset({"d", "discards", "pile"})
-_SHORT = {"b": "burn", "p": "pass", "m": "meld", "l": "layoff", "a": "advance"}
-_MELDING = ("meld", "take", "advance")
 
+class PontinhoTable(PontinhoNarration):
+    """Pontinho's terminal table (the package docstring)."""
 
-def card(text: str) -> Text:
-    """A card (``Qd``, ``*``) or a meld item (``*=6c``), coloured by its suit."""
-    if text.startswith(JOKER_TEXT):
-        return Text(text, style=JOKER_STYLE)
-    return Text(text, style=SUIT_STYLES.get(text[-1:], "bold"))
-
-
-def cards(texts: Sequence[str], separator: str = " ") -> Text:
-    return Text(separator).join(card(text) for text in texts)
-
-
-def meld_text(text: str) -> Text:
-    """A meld's canonical text (``9h *=Th Jh``), coloured item by item."""
-    return cards(text.split())
-
-
-def styled(template: str, **values: object) -> Text:
-    """``template`` formatted, its ``{card}``, ``{cards}`` and ``{meld}`` fields coloured as
-    cards (translations may move them anywhere in the sentence)."""
-    text = Text()
-    rest = template
-    while True:
-        at = [(rest.find(f"{{{key}}}"), key) for key in ("card", "cards", "meld") if key in values]
-        at = [(index, key) for index, key in at if index >= 0]
-        if not at:
-            text.append(rest.format(**values))
-            return text
-        index, key = min(at)
-        text.append(rest[:index].format(**values))
-        text.append_text(meld_text(str(values[key])))
-        rest = rest[index + len(key) + 2 :]
-
-
-def _kind(text: str) -> int:
-    return int(parse_card(text))
-
-
-def _item_kind(item: object) -> int:
-    """The kind of an action's card or meld item (the joker for ``*=6c``)."""
-    assert isinstance(item, FrenchCard | JokerAs)
-    return int(kind_of(item))
-
-
-class PontinhoTable(TableRenderer):
     game_name: ClassVar[str] = "pontinho"
     settling_events: ClassVar[frozenset[str]] = frozenset({"advance", "take", "deal_end"})
 
-    def __init__(self, names: Any) -> None:
+    def __init__(self, names: SeatNames) -> None:
         super().__init__(names)
         self.deal_label = ""
-        #: Match totals before this deal (updated by ``scores``).
         #: Match totals before this deal by table seat (updated by ``scores``).
         self.totals: list[int] = [0] * len(names.players)
         #: The legal actions of the human's decision being shown (set by ``choices``).
         self._legal: list[Action] = []
-        #: Who passed in the claim round under way (shown on one line when it ends).
-        self._passes: list[int] = []
-        #: The card the human drew last (marked in the hand).
-        self._drawn: str | None = None
-        #: The card the claim round under way is about.
-        self._claimed: str | None = None
         #: The bust line (option ``bust``), read from the views.
         self.bust = 0
 
@@ -113,12 +69,8 @@ class PontinhoTable(TableRenderer):
 
     @staticmethod
     def hand_cards(view: Mapping[str, Any]) -> list[str]:
-        """The viewer's cards as numbered on screen, from 1: by suit, then rank, jokers last —
-        with the first card drawn, held apart until kept or burned (PO-9), among them."""
-        hand = [str(c) for c in view.get("hand", [])]
-        if view.get("drawn"):
-            hand.append(str(view["drawn"]))
-        return sorted(hand, key=_kind)
+        """The viewer's cards as numbered on screen (``reading.hand_cards``)."""
+        return hand_cards(view)
 
     def _hand_lines(self, view: Mapping[str, Any]) -> list[Text]:
         numbered = list(enumerate(self.hand_cards(view), start=1))
@@ -326,7 +278,7 @@ class PontinhoTable(TableRenderer):
             return Text(_("draw from the stock"))
         if kind == "pass":
             return Text(_("pass"))
-        if kind in _MELDING:
+        if kind in MELDING:
             return Text(kind + " ").append_text(meld_text(" ".join(map(str, action.cards))))
         return Text(str(action))
 
@@ -335,7 +287,7 @@ class PontinhoTable(TableRenderer):
         melds = [a for a in legal if a.kind == "meld"]
         if melds:
             # Longest first, then the fewest jokers: what a player looks for first.
-            melds.sort(key=lambda a: (-len(a.cards), sum(_item_kind(c) == JOKER for c in a.cards)))
+            melds.sort(key=lambda a: (-len(a.cards), sum(item_kind(c) == JOKER for c in a.cards)))
             line = Text(_("You could meld:") + " ", style="cyan")
             line.append_text(
                 Text(" · ").join(meld_text(" ".join(map(str, a.cards))) for a in melds[:MAX_HINTS])
@@ -394,86 +346,7 @@ class PontinhoTable(TableRenderer):
     def understand(
         self, text: str, view: Mapping[str, Any], legal: Sequence[Action]
     ) -> Action | str:
-        words = text.split()
-        if not words:
-            return text
-        head = _SHORT.get(words[0].lower(), words[0].lower())
-        if head == "take" and not any(a.kind == "take" for a in legal) and view["discard"]:
-            # PO-6: the discard is taken instead of drawing; after a draw it is too late, and
-            # "name the cards of the meld" would send the player looking for the wrong mistake
-            raise CardtableError(
-                _("you cannot take the discard now: you have drawn this turn (meld, lay off or "
-                  "discard)")
-                if view.get("phase") != "draw"
-                else _("you cannot take the discard: no meld of your cards takes it")
-            )
-        if len(words) == 1:
-            if head in DRAW_WORDS or head == "draw":
-                return next((a for a in legal if a.kind == "draw"), "draw")
-            return head if head in ("burn", "pass") else text
-        args = words[1:]
-        numbered = args[1:] if head == "layoff" else args
-        if not any(word.isdigit() for word in numbered):
-            return " ".join([head, *args])
-        hand = self.hand_cards(view)
-
-        def at(word: str) -> str:
-            if not word.isdigit():
-                return word
-            index = int(word)
-            if not 1 <= index <= len(hand):
-                raise CardtableError(
-                    _("there is no card {index} in your hand: its cards are numbered 1 to {n}")
-                    .format(index=index, n=len(hand))
-                )
-            return hand[index - 1]
-
-        items = [at(word) for word in numbered]
-        if head == "layoff":
-            literal = " ".join([head, args[0], *items])
-            if items == [JOKER_TEXT] and args[0].isdigit():  # in a run, which card it stands for
-                return self._one(
-                    [
-                        a for a in legal
-                        if a.kind == "layoff" and a.meld == int(args[0])
-                        and _item_kind(a.cards[0]) == JOKER
-                    ],
-                    literal,
-                )
-            return literal
-        if head not in _MELDING:
-            return " ".join([head, *items])
-        pile = list(view["discard"])
-        if head in ("take", "advance") and pile and all(word.isdigit() for word in numbered):
-            items = [pile[-1], *items]  # the numbers are your cards; the top discard joins them
-        literal = " ".join([head, *items])
-        if any("=" in item for item in items):
-            return literal
-        try:
-            wanted = sorted(_kind(item) for item in items)
-        except CardError:
-            return literal  # the game says what is wrong with it
-        return self._one(
-            [
-                a for a in legal
-                if a.kind == head
-                and sorted(_item_kind(c) for c in a.cards) == wanted
-            ],
-            literal,
-        )
-
-    def _one(self, found: Sequence[Action], literal: str) -> Action | str:
-        """The one legal action meant; the typed text (for the game to judge) if none is; an
-        error listing them if several are (a joker may stand for more than one card)."""
-        if len(found) == 1:
-            return found[0]
-        if not found:
-            return literal
-        raise CardtableError(
-            _("{text!r} can mean {options}: type the one you mean").format(
-                text=literal, options=" or ".join(repr(str(a)) for a in found)
-            )
-        )
+        return understand(text, view, legal)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "draw":
@@ -505,133 +378,6 @@ class PontinhoTable(TableRenderer):
         bust = _("Out at {bust} points.").format(bust=self._bust(view))
         return Group(Rule(title, style="cyan"), Text(f"{line} {stock} {bust}"))
 
-    def _flush_passes(self, lines: list[RenderableType], card_text: str | None) -> None:
-        if not self._passes:
-            return
-        names = self.names.join(self._passes)
-        if card_text is None:
-            line = Text("  " + _("{names} passed.").format(names=names))
-        else:
-            line = styled("  " + _("{names} passed on {card}."), names=names, card=card_text)
-        line.stylize("dim")
-        lines.append(line)
-        self._passes = []
-
-    def events(
-        self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]
-    ) -> list[RenderableType]:
-        lines: list[RenderableType] = []
-        for ev in events:
-            kind = ev["kind"]
-            seat = ev["seat"]
-            name = self.names(seat) if seat is not None else ""
-            you = self.names.is_you(seat)
-            if kind == "pass":
-                self._passes.append(int(seat))
-                pile = list(public["discard"])
-                self._claimed = pile[-1] if pile else None
-                if public["phase"] != "claim":
-                    self._flush_passes(lines, self._claimed)
-                continue
-            if kind not in ("deal_end", "advance"):
-                self._flush_passes(lines, self._claimed)
-            if kind == "draw":
-                if "card" in ev:
-                    self._drawn = str(ev["card"])
-                    text = styled("  " + _("You draw {card}."), card=self._drawn)
-                else:
-                    text = Text("  " + _("{name} draws from the stock.").format(name=name))
-                text.append(
-                    " "
-                    + ngettext("{n} card left.", "{n} cards left.", int(public["stock"])).format(
-                        n=public["stock"]
-                    ),
-                    style="dim",
-                )
-                lines.append(text)
-            elif kind == "burn":
-                template = (
-                    _("You burn {card} (out of play, face up).")
-                    if you
-                    else _("{name} burns {card} (out of play, face up).")
-                )
-                lines.append(styled("  " + template, name=name, card=ev["card"]))
-            elif kind == "rebuild":
-                lines.append(
-                    Text(
-                        "  "
-                        + _("The stock is rebuilt from the discard pile: {n} cards.").format(
-                            n=ev["stock"]
-                        ),
-                        style="yellow",
-                    )
-                )
-            elif kind in ("take", "advance"):
-                if kind == "take":
-                    template = (
-                        _("You take {card} and lay meld {n}: {meld}")
-                        if you
-                        else _("{name} takes {card} and lays meld {n}: {meld}")
-                    )
-                else:
-                    template = (
-                        _("You advance {card}: meld {n}, {meld}")
-                        if you
-                        else _("{name} advances {card}: meld {n}, {meld}")
-                    )
-                    self._flush_passes(lines, str(ev["card"]))
-                text = styled(
-                    "  " + template, name=name, card=ev["card"], n=ev["number"], meld=ev["meld"]
-                )
-                text.stylize("bold")
-                lines.append(text)
-            elif kind == "meld":
-                template = (
-                    _("You lay meld {n}: {meld}") if you else _("{name} lays meld {n}: {meld}")
-                )
-                lines.append(styled("  " + template, name=name, n=ev["number"], meld=ev["meld"]))
-            elif kind == "layoff":
-                template = (
-                    _("You lay off {cards} on meld {n}: {meld}")
-                    if you
-                    else _("{name} lays off {cards} on meld {n}: {meld}")
-                )
-                lines.append(
-                    styled(
-                        "  " + template, name=name, cards=ev["cards"], n=ev["number"],
-                        meld=ev["meld"],
-                    )
-                )
-            elif kind == "discard":
-                if you:
-                    self._drawn = None
-                template = _("You discard {card}.") if you else _("{name} discards {card}.")
-                lines.append(styled("  " + template, name=name, card=ev["card"]))
-            elif kind == "deal_end":
-                self._passes = []
-                out = ev.get("details", {}).get("went_out")
-                if out is None:
-                    lines.append(
-                        Text(
-                            "  " + _("The stock cannot be rebuilt: the deal is void, nobody "
-                                     "scores."),
-                            style="bold yellow",
-                        )
-                    )
-                else:
-                    lines.append(
-                        Text(
-                            "→ "
-                            + (
-                                _("You went out: bateu!")
-                                if self.names.is_you(out)
-                                else _("{name} went out: bateu!").format(name=self.names(out))
-                            ),
-                            style="bold green" if self.names.is_you(out) else "bold",
-                        )
-                    )
-        return lines
-
     # -- the end of a deal -------------------------------------------------------------------------
 
     def scores(
@@ -655,12 +401,15 @@ class PontinhoTable(TableRenderer):
                 totals[names.table_seat(seat)] += outcome.points[index]
         self.totals = [int(t) for t in totals]
         bust = self.bust
-        if of == 1:
-            title = _("Final scores: penalty points")
-        elif of is None:
-            title = _("Deal {number}: penalty points").format(number=number)
-        else:
-            title = _("Deal {number} of {of}: penalty points").format(number=number, of=of)
+        title = scores_title(
+            number,
+            of,
+            (
+                _("Final scores: penalty points"),
+                _("Deal {number}: penalty points"),
+                _("Deal {number} of {of}: penalty points"),
+            ),
+        )
         table = Table(title=title, title_style="bold", box=box.SIMPLE_HEAD)
         table.add_column(_("Seat"), justify="right")
         table.add_column(_("Player"))

@@ -186,6 +186,30 @@ def test_a_write_with_a_moved_lease_is_refused(pg_url: str) -> None:
     engine.dispose()
 
 
+def test_a_new_table_is_leased_when_it_is_stored(
+    start_node: Callable[..., RunningServer],
+) -> None:
+    """A table is never stored without its lease: in between, another process's look for
+    tables to take over (``leases.claimable``) would take the fresh table, and its maker's
+    lease would fail (an HTTP 500 seen with two processes making 2,000 tables). Each commit
+    of the making process is followed here by that look."""
+    server = start_node()
+    writer = server.app.state.lobby.services.writer
+    committed = writer.run
+    claimable_after_commits: list[str] = []
+
+    async def run_then_look(work: Any) -> Any:
+        result = await committed(work)
+        claimable_after_commits.extend(await writer.query(
+            lambda db: leases.claimable(db, time.time(), 100)))
+        return result
+
+    writer.run = run_then_look
+    code = _two_people_table(server)
+    assert server.app.state.cluster.tokens.get(code) is not None
+    assert claimable_after_commits == []
+
+
 def test_every_process_lists_every_open_table(
     start_node: Callable[..., RunningServer],
 ) -> None:

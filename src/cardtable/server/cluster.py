@@ -199,14 +199,17 @@ class Cluster:
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.5)
 
-    async def take_new(self, code: str) -> int:
-        """The lease of a table just made here."""
-        now = self.clock()
-        token = await self.writer.run(
-            lambda db: leases.acquire(db, code, self.process, now, self.lease_seconds))
-        assert token is not None, code
-        self.tokens[code] = token
+    def lease_new(self, db: Any, code: str) -> int:
+        """Inside the transaction that stores a table just made here: its lease. In the same
+        transaction, so that no other process's claim (``_claim_forever``: stored tables no
+        live lease holds) can take the table between its storing and its lease."""
+        token = leases.acquire(db, code, self.process, self.clock(), self.lease_seconds)
+        assert token is not None, code  # nobody else can see the table before the commit
         return int(token)
+
+    def took(self, code: str, token: int) -> None:
+        """The lease ``lease_new`` took is committed: this process serves ``code``."""
+        self.tokens[code] = token
 
     async def let_go(self, code: str) -> None:
         """This process is done with ``code`` (finished and forgotten): release its lease."""

@@ -30,6 +30,8 @@ import logging
 from functools import partial
 from typing import Any
 
+from sqlalchemy import Connection
+
 import cardtable
 from cardtable.bots.base import available_bots
 from cardtable.errors import CardtableError
@@ -431,14 +433,16 @@ class Lobby:
                 ):
                     break
             table = Table(code, config, self.services)
-            await writer.run(
-                lambda session: store.create_table(
-                    session, code=code, game=game.name, players=game.players,
-                    config=config.to_dict()
-                )
-            )
-            if self.cluster is not None:
-                await self.cluster.take_new(code)
+            cluster = self.cluster
+
+            def stored(session: Connection) -> int | None:
+                store.create_table(session, code=code, game=game.name, players=game.players,
+                                   config=config.to_dict())
+                return cluster.lease_new(session, code) if cluster is not None else None
+
+            token = await writer.run(stored)
+            if cluster is not None and token is not None:
+                cluster.took(code, token)
         except StorageUnavailable:
             raise ServerError("server/storage_unavailable") from None
         self._own(table)

@@ -90,7 +90,7 @@ export default {
     const details = outcome.details || {};
     const seats = ctx.seats_of_deal || [];
     const names = (side) => side.map((s) => ctx.nameOf(s)).join(' + ');
-    return h('div', { class: 'scroll-x' }, h('table', { class: 'breakdown' },
+    return h('div', { class: 'scroll-x', tabindex: '0' }, h('table', { class: 'breakdown' },
       h('thead', {}, h('tr', {}, h('th', {}, t('Side')), h('th', {}, t('Card points')),
         h('th', {}, t('Sweeps')), h('th', {}, t('Primiera suits')))),
       h('tbody', {}, outcome.sides.map((side, i) => h('tr', {},

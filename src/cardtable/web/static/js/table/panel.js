@@ -56,7 +56,9 @@ function movesBox() {
   const log = keep('log', [S.logRev || 0, S.state && S.state.deal, S.seats, S.seat], () => {
     const deck = deckOf(S.info.game);
     const { entries, hidden } = visibleLog();
-    const list = h('ol', { class: 'log', 'aria-label': t('Moves') },
+    // tabindex: a list that scrolls must be reachable by keyboard, or its early lines can
+    // only be read with a mouse (axe: scrollable-region-focusable).
+    const list = h('ol', { class: 'log', 'aria-label': t('Moves'), tabindex: '0' },
       entries.slice(-60).map((entry) => logLine(deck, entry)));
     setTimeout(() => { list.scrollTop = list.scrollHeight; });
     return h('div', { class: 'log-box' },
@@ -83,7 +85,7 @@ const chatLines = new WeakMap();
 function chatBox() {
   const box = shell('chat', () => h('details', { open: true, class: 'chat' }, h('summary', {}, t('Chat'))));
   const list = shell('chat-lines', () => h('ul', { class: 'chat-lines', 'aria-label': t('Chat'),
-    'aria-live': 'polite' }));
+    'aria-live': 'polite', tabindex: '0' }));
   const count = list.childNodes.length;
   place(list, S.chat.map((line) => {
     if (!chatLines.has(line)) {

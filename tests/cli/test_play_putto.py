@@ -203,7 +203,17 @@ def test_help_lists_the_putto_commands() -> None:
     assert result.exit_code == 0
     for command in ("c 2, capture 7c", "p 2, play 7c", "t, table", "q, quit"):
         assert command in result.output
-    assert "sweep, worth 3 points" in result.output
+    assert "A sweep is worth 3 points. Capturing is optional." in result.output
+    assert "Card points: ace 11, three 10" in result.output
+
+
+def test_help_says_the_tables_capture_rule() -> None:
+    """The reminders follow the table's options: compulsory capture is said as such."""
+    result = run("--players", "2", "--bots", "random", "--seed", "5", "-o", "must_capture=true",
+                 input="?\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "You must capture when you can." in result.output
+    assert "Capturing is optional." not in result.output
 
 
 def test_the_table_shows_teams_partner_stock_and_sides() -> None:

@@ -61,6 +61,20 @@ def test_po2_penalty_points_per_card(deal: Deal, figure_points: str, points: int
     assert state.outcome is not None and state.outcome.points == (0, points)
 
 
+@pytest.mark.rule("PO-2")
+def test_po2_the_worded_penalty_is_the_engines() -> None:
+    """The sentence the rules sheet and the terminal's help show (``pontinho.points``) states
+    PO-2's numbers for each ``figure_points`` choice, though it reads them off the core."""
+    from cardtable.games.pontinho.points import penalty_points
+
+    assert penalty_points("13-12-11") == (
+        "Cards left in hand cost: joker 20, ace 15, king 13, queen 12, jack 11, the others "
+        "their number.")
+    assert penalty_points("10") == (
+        "Cards left in hand cost: joker 20, ace 15, king, queen and jack 10 each, the others "
+        "their number.")
+
+
 @pytest.mark.rule("PO-3")
 def test_po3_two_to_eight_players() -> None:
     """PO-3: 2 to 8 players; 4 by default."""

@@ -180,6 +180,20 @@ def test_pu2_card_values(rank: str) -> None:
         assert state.view(0)["points"] == [VALUE[rank] + 1, 0]
 
 
+@rule("PU-2")
+@rule("PU-3")
+def test_pu2_pu3_the_worded_order_and_points_are_the_engines() -> None:
+    """The terminal's help and the rules sheet (``punttu.points``) state PU-3's order and
+    PU-2's figure points as written out by hand above, though they read them off the core."""
+    from cardtable.games.punttu import points
+
+    by_strength = sorted(RANK, key=lambda rank: -RANK[rank])
+    order = " > ".join(by_strength[:6]) + " > " + " = ".join(by_strength[6:])
+    assert points.strength_order() == order == "7 > 6 > 5 > 4 > 3 > 2 > A = J = Q = K"
+    assert points.figure_points() == VALUE["J"] == VALUE["Q"] == VALUE["K"]
+    assert "The whole pack holds 124 points." in points.card_points()
+
+
 @rule("PU-3")
 @pytest.mark.parametrize("lead", list(RANK))
 @pytest.mark.parametrize("answer", list(RANK))

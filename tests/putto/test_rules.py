@@ -85,6 +85,21 @@ def test_pt2_card_points_per_rank_total_120() -> None:
     assert sum(POINTS[c[0]] for c in ALL_CARDS) == 120
 
 
+@rule("PT-2")
+@rule("PT-12")
+def test_pt2_the_worded_points_are_the_engines() -> None:
+    """The sentences the rules sheet and the terminal's help show (``putto.points``) state
+    PT-2's and PT-12's numbers as written out by hand above, though they read them off the
+    core."""
+    from cardtable.games.putto import points
+
+    assert points.card_points() == (
+        f"Card points: ace {POINTS['A']}, three {POINTS['3']}, king {POINTS['K']}, queen "
+        f"{POINTS['Q']}, jack {POINTS['J']}, the rest {POINTS['7']}.")
+    assert points.pack_points() == "There are 30 card points in each suit, 120 in the pack."
+    assert points.sweep_points() == "A sweep is worth 3 points."
+
+
 # -- players and teams -----------------------------------------------------------------------------
 
 

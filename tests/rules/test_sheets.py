@@ -14,6 +14,7 @@ from tests.helpers.sheets import A4, VERBOSE, split
 import cardtable
 from cardtable.errors import CardtableError, OptionError
 from cardtable.games.pontinho.melds import is_meld
+from cardtable.games.putto.deck import RANK_POINTS
 from cardtable.i18n import LANGUAGES
 from cardtable.rules import (
     CardRow,
@@ -148,8 +149,9 @@ def test_pontinho_meld_examples_agree_with_the_engine(four_suits: str) -> None:
 
 
 #: Per game, sentences the sheets must hold (issue 18: what the engine does, and which rules
-#: are the project's decisions), as English msgids; checked translated in every language.
-SAID: dict[str, tuple[str, ...]] = {
+#: are the project's decisions), as English msgids (with the core's numbers that fill them);
+#: checked translated in every language.
+SAID: dict[str, tuple[str | tuple[str, dict[str, int]], ...]] = {
     "pontinho": (
         "A sequência is three or more cards of one suit in a row. The ace counts low (A 2 3) "
         "or high (Q K A), and the longest run goes from ace to ace: A 2 3 … Q K A. Only going "
@@ -168,7 +170,8 @@ SAID: dict[str, tuple[str, ...]] = {
     "putto": (
         "Each suit runs, from the top: ace, king, queen, jack, then 7 down to 2. The order only "
         "helps to sort a hand: a card captures only cards of its own rank.",
-        "Card points: ace 11, three 10, king 4, queen 3, jack 2, the rest 0.",
+        ("Card points: ace {ace}, three {three}, king {king}, queen {queen}, jack {jack}, the "
+         "rest {rest}.", RANK_POINTS),
         "Capture piles stay face down until the deal ends (our decision: the original rules "
         "leave it open).",
     ),
@@ -190,9 +193,11 @@ def test_the_sheets_say_what_the_engine_does_in_every_language(game: str, lang: 
 
     words = " ".join(visible_text(render_rules_html(game, lang)))
     found = translation(lang)
-    for msgid in SAID[game]:
+    for said in SAID[game]:
+        msgid, values = said if isinstance(said, tuple) else (said, {})
         text = found.gettext(msgid)
         assert lang == "en" or text != msgid, f"{lang}: not translated: {msgid[:40]}"
+        text = text.format(**values)
         assert text in words, f"{game} in {lang}: missing {text[:60]!r}"
     if game == "pontinho":
         assert "never both ways" not in words

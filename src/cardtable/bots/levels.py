@@ -11,15 +11,13 @@
 
 from __future__ import annotations
 
-import importlib
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.action import Action
 from cardtable.engine.bot import Bot
 from cardtable.engine.game import Game
-from cardtable.engine.plugin import Blunder
+from cardtable.engine.plugin import Beginner, Blunder
 
 
 def _never(view: Mapping[str, Any], action: Action) -> bool:
@@ -33,17 +31,11 @@ def game_blunders(game_name: str) -> Blunder:
     return descriptor(game_name).blunder or _never
 
 
-Chooser = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
+def game_beginner(game_name: str) -> Beginner | None:
+    """The game's beginner's move (its descriptor's ``beginner``), if it has one."""
+    from cardtable.games import descriptor
 
-
-def game_beginner(game_name: str) -> Chooser | None:
-    """The game's beginner's move (``easy.choose(view, legal, rng)``), if it has one."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game_name}.easy")
-    except ModuleNotFoundError:
-        return None
-    found: Chooser | None = getattr(module, "choose", None)
-    return found
+    return descriptor(game_name).beginner
 
 
 class EasyBot(Bot):

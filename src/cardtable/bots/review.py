@@ -50,17 +50,15 @@ if TYPE_CHECKING:  # for types only: the evaluator gets views and sampled deals
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
-#: Sampled deals per decision by default, per game: a whole 4-player Punttu deal (every seat)
-#: reviews in about 2 s on one core; Putto's and Pontinho's medium costs about 40 times
-#: Punttu's per move (0.9 ms against 22 µs), so they sample fewer deals and take longer still
-#: (benchmarks/coach.py; docs/coach.md).
-DEFAULT_SAMPLES = 64
-SAMPLES: dict[str, int] = {"punttu": 64, "putto": 16, "pontinho": 12}
-
-
 def samples_for(game_name: str) -> int:
-    """The default number of sampled deals per decision for ``game_name``."""
-    return SAMPLES.get(game_name, DEFAULT_SAMPLES)
+    """The default number of sampled deals per decision for ``game_name`` (its descriptor's
+    ``review_samples``): a whole 4-player Punttu deal (every seat) reviews in about 2 s on one
+    core at 64; Putto's and Pontinho's medium costs about 40 times Punttu's per move (0.9 ms
+    against 22 µs), so they sample fewer deals and take longer still (benchmarks/coach.py;
+    docs/coach.md)."""
+    from cardtable.games import descriptor
+
+    return descriptor(game_name).review_samples
 
 
 #: Candidates evaluated per decision at most (the played move and medium's always among them).
@@ -312,11 +310,7 @@ class Evaluator:
         return Evaluation(tuple(graded), self.samples)
 
     def _sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
-        fast = getattr(self.game, "sampler", None)
-        if fast is not None:
-            sampler: Callable[[random.Random], State] = fast(view)
-            return sampler
-        return lambda rng: self.game.sample_state(view, rng)
+        return self.game.sampler(view)
 
     def _finish(self, state: State, side: int, seed: int) -> float:
         """Play a sampled deal to its end with medium for every seat; the side's points."""

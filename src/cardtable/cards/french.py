@@ -318,6 +318,14 @@ PENALTY_POINTS: Mapping[str, tuple[int, ...]] = {
 }
 
 
+def penalty_words(figure_points: str = DEFAULT_FIGURE_POINTS) -> dict[str, int]:
+    """The PO-2 points as the texts state them (rules sheet, terminal help), read off the
+    table so that no text restates a number: ``joker``, ``ace``, ``king``, ``queen``, ``jack``."""
+    table = penalty_table(figure_points)
+    return {name: table[KIND_INDEX[text]] for name, text in
+            (("joker", "*"), ("ace", "As"), ("king", "Ks"), ("queen", "Qs"), ("jack", "Js"))}
+
+
 def penalty_table(figure_points: str = DEFAULT_FIGURE_POINTS) -> tuple[int, ...]:
     """The PO-2 points of each kind (index 0‥52); ``OptionError`` for an unknown choice."""
     table = PENALTY_POINTS.get(figure_points)

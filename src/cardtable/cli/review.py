@@ -17,9 +17,11 @@ from rich.console import Console
 from rich.table import Table
 
 from cardtable.bots.review import LABEL_TEXT, Review, review_record
+from cardtable.cli.help_text import HelpOption
 from cardtable.cli.runs import progress_bar
 from cardtable.engine.record import load
 from cardtable.errors import CardtableError
+from cardtable.games import descriptors
 from cardtable.i18n import _
 
 #: How each label shows in the terminal.
@@ -39,7 +41,10 @@ _STYLE = {"good": "", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder
     "--samples",
     type=click.IntRange(2, 10_000),
     default=None,
-    help="Sampled deals per decision (more: slower and surer; default: 64, Putto 16, Pontinho 12).",
+    cls=HelpOption,
+    help_values={"defaults": ", ".join(f"{game.title} {game.review_samples}"
+                                       for game in descriptors())},
+    help="Sampled deals per decision (more: slower and surer; default: {defaults}).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")

@@ -377,7 +377,7 @@ class Session:
         table.add_row("?, help", _("show this help"))
         table.add_row("q, quit", _("leave the game (it is saved if you gave --record)"))
         self.console.print(table)
-        for line in self.renderer.reminders():
+        for line in self.renderer.reminders(self.match.current.game):
             self.console.print(Text(line, style="dim"))
 
     def _hint(self, seat: int, view: dict[str, Any], legal: Sequence[Action]) -> None:

@@ -27,7 +27,7 @@ def measure(game: Game, path: str, *, seconds: float = 1.0, seed: int = 0) -> di
         raise ValueError(f"unknown path {path!r}; expected one of {', '.join(PATHS)}")
     rng = random.Random(seed)
     pick = rng.random
-    cap: int | None = getattr(game, "playout_cap_actions", None)
+    cap = game.playout_cap_actions
     _warm_up(game, seed)
     deals = decisions = capped = 0
     start = time.perf_counter()

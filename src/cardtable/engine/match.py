@@ -103,8 +103,9 @@ class Match:
         """The pending decision's legal actions (none in the generic match)."""
         return []
 
-    def apply(self, action: Action | str) -> None:
-        """Make the pending decision between deals; the generic match never has one."""
+    def apply(self, action: Action | str) -> str:
+        """Make the pending decision between deals and return its canonical text (what a
+        record stores); the generic match never has one."""
         raise IllegalAction(_("no decision is pending between deals in this match"))
 
     def expected_deal(self) -> tuple[int, tuple[int, ...]]:

@@ -30,6 +30,8 @@ Deck = Literal["latin", "italian", "french"]
 Turn = Literal["right", "left"]
 
 Blunder = Callable[[Mapping[str, Any], Action], bool]
+#: A beginner's move: ``choose(view, legal, rng)`` (the ``easy`` bot's, where a game has one).
+Beginner = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
 
 
 class Playout(Protocol):
@@ -96,10 +98,14 @@ class GameDescriptor:
 
     - ``bots``: the game's own bots by name (``heuristic``, which is ``medium``);
     - ``blunder``: ``is_blunder(view, action)`` for the ``easy`` bot, or ``None``;
+    - ``beginner``: the ``easy`` bot's own move ``choose(view, legal, rng)``, or ``None`` (then
+      it plays at random, avoiding blunders);
     - ``search``: the hard bot's hooks (``SearchHooks``);
     - ``deck`` and ``turn``: how the browser and the card pictures draw it;
     - ``match_options``: the table options only a match of several deals uses (an adapter
-      whose episode is one deal refuses them).
+      whose episode is one deal refuses them);
+    - ``review_samples``: the coach's sampled deals per decision by default
+      (``bots.review``): fewer where the medium bot that finishes each sampled deal is slow.
 
     What depends on a table's options is asked of the table, not written here: the bound on a
     deal's length (``Game.deal_length_bound``, ``Game.playout_cap_actions``) and on its points
@@ -109,10 +115,12 @@ class GameDescriptor:
     game_class: type[Game]
     bots: Mapping[str, type[Bot]] = field(default_factory=dict)
     blunder: Blunder | None = None
+    beginner: Beginner | None = None
     search: SearchHooks = SearchHooks()
     deck: Deck
     turn: Turn
     match_options: tuple[str, ...]
+    review_samples: int = 64
 
     @property
     def name(self) -> str:

@@ -270,14 +270,7 @@ class SamplerCache:
         if found is not None and found[0] == episode.steps:
             return found[1]
         view = episode.view(seat)
-        made = getattr(table, "sampler", None)
-        if made is not None:
-            sample: Callable[[random.Random], State] = made(view)
-        else:
-
-            def sample(rng: random.Random) -> State:
-                return table.sample_state(view, rng)
-
+        sample = table.sampler(view)
         self.samplers[seat] = (episode.steps, sample)
         return sample
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from cardtable.cards.french import KIND_INDEX, penalty_table
 from cardtable.engine.game import Game
+from cardtable.games.pontinho.points import penalty_points
 from cardtable.i18n import _, ngettext
 from cardtable.rules.sheet import CardRow, Section, Sheet, number
+
+#: A card of each kind of penalty: a joker, an ace, the three figures, a ten and a two.
+_SHOWN = ("*", "As", "Kh", "Qd", "Jc", "Ts", "2h")
 
 
 def pontinho_sheet(table: Game) -> Sheet:
     n = table.players
-    tens = table.options.figure_points == "10"
+    penalty = penalty_table(table.options.figure_points)
     five = table.options.four_suits == "with_joker"
     return Sheet(
         game="pontinho",
@@ -117,10 +122,9 @@ def pontinho_sheet(table: Game) -> Sheet:
                     ),
                     CardRow(
                         "french",
-                        ("*", "As", "Kh", "Qd", "Jc", "Ts", "2h"),
+                        _SHOWN,
                         _("Penalty points of the cards left in hand."),
-                        notes=("20", "15", "10" if tens else "13", "10" if tens else "12",
-                               "10" if tens else "11", "10", "2"),
+                        notes=tuple(str(penalty[KIND_INDEX[card]]) for card in _SHOWN),
                     ),
                 ),
             ),
@@ -175,20 +179,7 @@ def _house_rules(table: Game) -> tuple[str, ...]:
         rules.append(
             _("A trinca holds at most three natural suits; a joker takes the fourth's place.")
         )
-    if options.figure_points == "10":
-        rules.append(
-            _(
-                "Cards left in hand cost: joker 20, ace 15, king, queen and jack 10 each, the "
-                "others their number."
-            )
-        )
-    else:
-        rules.append(
-            _(
-                "Cards left in hand cost: joker 20, ace 15, king 13, queen 12, jack 11, the "
-                "others their number."
-            )
-        )
+    rules.append(penalty_points(options.figure_points))
     bust = int(options.bust)
     buybacks = int(options.buybacks)
     deals = int(options.deals)

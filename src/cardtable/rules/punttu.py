@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from cardtable.cards.latin import CARD_INDEX
 from cardtable.engine.game import Game
-from cardtable.games.punttu.deck import points_in_play, removed_cards, table_deck
+from cardtable.games.punttu import points
+from cardtable.games.punttu.deck import CARD_POINTS, points_in_play, removed_cards, table_deck
 from cardtable.i18n import _, ngettext
 from cardtable.rules.sheet import CardRow, Section, Sheet, card_names, number
+
+#: One card of each rank, strongest first (PU-3), each with its points (PU-2) below it.
+_SHOWN = ("7c", "6e", "5b", "4o", "3c", "2e", "Ab", "Jo", "Qc", "Ke")
 
 
 def punttu_sheet(table: Game) -> Sheet:
@@ -35,14 +40,11 @@ def punttu_sheet(table: Game) -> Sheet:
                     ),
                     CardRow(
                         "latin",
-                        ("7c", "6e", "5b", "4o", "3c", "2e", "Ab", "Jo", "Qc", "Ke"),
+                        _SHOWN,
                         _("From highest to lowest: the last four are equal in rank."),
-                        notes=("7", "6", "5", "4", "3", "2", "1", "1", "1", "1"),
+                        notes=tuple(str(CARD_POINTS[CARD_INDEX[card]]) for card in _SHOWN),
                     ),
-                    _(
-                        "Points: a figure is worth 1, any other card its number (an ace 1, a "
-                        "two 2 and so on up to a seven, 7). The whole pack holds 124 points."
-                    ),
+                    points.card_points(),
                 ),
             ),
             Section(

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from cardtable.cards.latin import CARD_INDEX
 from cardtable.engine.game import Game
-from cardtable.games.putto.deck import SWEEP_POINTS
+from cardtable.games.putto import points
+from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.i18n import _, ngettext
 from cardtable.rules.sheet import CardRow, Section, Sheet, number
+
+#: One card of each rank that scores, and one that does not.
+_SHOWN = ("Ao", "3c", "Ke", "Qb", "Jo", "7c")
 
 
 def putto_sheet(table: Game) -> Sheet:
@@ -31,11 +36,11 @@ def putto_sheet(table: Game) -> Sheet:
                     ),
                     CardRow(
                         "italian",
-                        ("Ao", "3c", "Ke", "Qb", "Jo", "7c"),
-                        _("Card points: ace 11, three 10, king 4, queen 3, jack 2, the rest 0."),
-                        notes=("11", "10", "4", "3", "2", "0"),
+                        _SHOWN,
+                        points.card_points(),
+                        notes=tuple(str(CARD_POINTS[CARD_INDEX[card]]) for card in _SHOWN),
                     ),
-                    _("There are 30 card points in each suit, 120 in the pack."),
+                    points.pack_points(),
                 ),
             ),
             Section(

@@ -277,13 +277,11 @@ class Table(Presence, Scheduling, TableTalk):
                 self._events_seen = {v: [e.view(v) for e in events] for v in viewers}
             else:
                 try:
-                    match.apply(text)
+                    canonical = match.apply(text)
                 except IllegalAction as error:
                     raise ServerError("action/illegal", reason=str(error)) from None
                 # deciding between deals is being ready for the next one (no second click)
                 self.continued.add(seat)
-                decisions = getattr(match, "decisions", None)
-                canonical = decisions[-1][-1][1] if decisions and decisions[-1] else text
                 kind = "decision"
                 self._events_seen = {}
             stored = [

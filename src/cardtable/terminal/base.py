@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.engine.action import Action
+from cardtable.engine.game import Game
 from cardtable.engine.outcome import Outcome
 from cardtable.i18n import _, ngettext
 
@@ -206,8 +207,9 @@ class TableRenderer(ABC):
     def action_help(self) -> list[tuple[str, str]]:
         """(what to type, what it does) for the game's actions, for the help screen."""
 
-    def reminders(self) -> list[str]:
-        """A few lines recalling the rules that matter when choosing, for the help screen."""
+    def reminders(self, game: Game) -> list[str]:
+        """A few lines recalling the rules that matter when choosing, for the help screen, as
+        ``game`` (the table, with its options) plays them."""
         return []
 
     def describe_action(self, action: Action) -> str:

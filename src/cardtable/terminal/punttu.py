@@ -17,6 +17,8 @@ from rich.text import Text
 
 from cardtable.cards.latin import parse_card
 from cardtable.engine.action import Action
+from cardtable.engine.game import Game
+from cardtable.games.punttu import points
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.i18n import _, ngettext
 from cardtable.terminal.base import Choice, TableRenderer
@@ -226,12 +228,12 @@ class PunttuTable(TableRenderer):
             ),
         ]
 
-    def reminders(self) -> list[str]:
+    def reminders(self, game: Game) -> list[str]:
         return [
             _(
-                "Strength: 7 > 6 > 5 > 4 > 3 > 2 > A = J = Q = K; among equal cards the first "
-                "played wins. Points: figures 1, every other card its number."
-            ),
+                "Strength: {order}; among equal cards the first played wins. Points: figures "
+                "{figure}, every other card its number."
+            ).format(order=points.strength_order(), figure=points.figure_points()),
             _("Any card may be played: there is no duty to follow suit or to beat."),
         ]
 

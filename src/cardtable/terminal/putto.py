@@ -19,8 +19,10 @@ from rich.text import Text
 
 from cardtable.cards.latin import LATIN_SUITS, parse_card
 from cardtable.engine.action import Action
+from cardtable.engine.game import Game
 from cardtable.engine.outcome import Outcome
 from cardtable.errors import IllegalAction
+from cardtable.games.putto import points
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.state import capture_preview
 from cardtable.i18n import _, ngettext
@@ -495,14 +497,18 @@ class PuttoTable(TableRenderer):
             ("p 2, play 7c", _("play that card onto the table, capturing nothing")),
         ]
 
-    def reminders(self) -> list[str]:
+    def reminders(self, game: Game) -> list[str]:
         return [
-            _(
-                "A card captures every table card of the same rank; emptying the table is a "
-                "sweep, worth 3 points. Capturing is optional unless the table says otherwise."
-            ),
-            _(
-                "Card points: ace 11, three 10, king 4, queen 3, jack 2, others 0. Primiera: 1 "
-                "point per suit to the side with the most card points in it (a tie: nobody)."
-            ),
+            " ".join((
+                _("A card captures every table card of the same rank; emptying the table is a "
+                  "sweep."),
+                points.sweep_points(),
+                _("You must capture when you can.") if game.options.must_capture
+                else _("Capturing is optional."),
+            )),
+            " ".join((
+                points.card_points(),
+                _("Primiera: a point per suit to the side with the most card points in it (a "
+                  "tie: nobody)."),
+            )),
         ]

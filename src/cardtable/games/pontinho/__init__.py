@@ -43,6 +43,7 @@ GAME = GameDescriptor(
     deck="french",
     turn="right",
     match_options=("bust", "buybacks", "deals"),  # PO-24 … PO-26
+    review_samples=12,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 
 __all__ = ["GAME", "Phase", "PontinhoGame", "PontinhoState"]

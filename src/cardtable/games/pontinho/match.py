@@ -267,7 +267,7 @@ class PontinhoMatch(Match):
             return []
         return [Action(BUYBACK), Action(DECLINE)]
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str) -> str:
         decision = parse_decision(action) if isinstance(action, str) else action
         if not isinstance(decision, Action) or (
             decision.kind,
@@ -298,6 +298,7 @@ class PontinhoMatch(Match):
                 else _("{text!r}: nobody has a buy-back to decide now").format(text=str(decision))
             )
         self.decisions[-1].append((seat, decision.kind))
+        return decision.kind
 
     # -- dealing -----------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ GAME = GameDescriptor(
     game_class=PunttuGame,
     bots=heuristic.BOTS,
     blunder=easy.is_blunder,
+    beginner=easy.choose,
     search=search.HOOKS,
     deck="latin",
     turn="right",

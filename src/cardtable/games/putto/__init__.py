@@ -28,6 +28,7 @@ GAME = GameDescriptor(
     deck="italian",
     turn="left",
     match_options=("deals", "target"),  # PT-21
+    review_samples=16,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 
 __all__ = ["GAME", "PuttoGame", "PuttoState"]

@@ -11,6 +11,15 @@ assert sum(CARD_POINTS) == 120 and all(
     sum(CARD_POINTS[s * 10 : s * 10 + 10]) == 30 for s in range(4)
 )
 
+#: The card points as the texts state them (rules sheet, terminal help), read off the table
+#: above so that no text restates a number: a rank's name → its points; ``rest``: the others.
+RANK_POINTS: dict[str, int] = {
+    name: CARD_POINTS[rank] for name, rank in
+    (("ace", 0), ("three", 2), ("king", 9), ("queen", 8), ("jack", 7), ("rest", 6))
+}
+SUIT_POINTS = sum(CARD_POINTS[:10])
+PACK_POINTS = sum(CARD_POINTS)
+
 #: PT-1: ace, king, queen, jack, 7 … 2, highest first. Only for sorting: captures go by rank.
 RANK_ORDER = (0, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 SORT_KEY: tuple[int, ...] = tuple(

@@ -21,8 +21,10 @@ from rich.text import Text
 
 from cardtable.cards.french import JOKER, JOKER_TEXT, parse_card
 from cardtable.engine.action import Action
+from cardtable.engine.game import Game
 from cardtable.engine.outcome import Outcome
 from cardtable.errors import CardError
+from cardtable.games.pontinho.points import penalty_points
 from cardtable.i18n import _, ngettext
 from cardtable.terminal.base import Choice, SeatNames, scores_title
 from cardtable.terminal.french import (
@@ -470,10 +472,10 @@ class PontinhoTable(PontinhoNarration):
             ("d, discards, pile", _("show the whole discard pile (it is public)")),
         ]
 
-    def reminders(self) -> list[str]:
+    def reminders(self, game: Game) -> list[str]:
         return [
-            _("Cards: 2 to 10 their number, J 11, Q 12, K 13 (or 10 each), A 15, joker 20 — "
-              "penalty points for the cards left in your hand when someone goes out."),
+            " ".join((_("When someone goes out, the cards left in your hand count against you."),
+                      penalty_points(str(game.options.figure_points)))),
             _("Lay off only after laying a meld of your own this deal. Advancing: a new meld "
               "with the top discard and two of your cards, keeping at least one card."),
         ]

@@ -1,9 +1,5 @@
-"""Putto in the terminal: the table row, the hand, the sides, and what each event looks like.
-
-Only views and event views come in (PT-22 and PT-23 decide what they hold): the table, the stock
-and hand sizes, each side's sweeps and number of captured cards, and the viewer's own hand. The
-card data (``CARD_POINTS``) is used to say what a capture is worth.
-"""
+"""Putto's table in the terminal: the players and sides, the table row, the hand with what each
+card can capture, the choices, the deal's scores and the help screen."""
 
 from __future__ import annotations
 
@@ -13,7 +9,6 @@ from typing import Any, ClassVar
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -23,78 +18,18 @@ from cardtable.engine.game import Game
 from cardtable.engine.outcome import Outcome
 from cardtable.errors import IllegalAction
 from cardtable.games.putto import points
-from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
+from cardtable.games.putto.deck import SWEEP_POINTS
 from cardtable.games.putto.state import capture_preview
 from cardtable.i18n import _, ngettext
-from cardtable.terminal.base import Choice, TableRenderer, scores_title, starred
+from cardtable.terminal.base import Choice, scores_title, starred
 from cardtable.terminal.latin import PANEL_WIDTH, card, cards, with_cards
-
-SWEEP_STYLE = "bold black on yellow"
-
-
-def _points(texts: Sequence[str]) -> int:
-    return sum(CARD_POINTS[parse_card(text)] for text in texts)
+from cardtable.terminal.putto.narration import PuttoNarration
+from cardtable.terminal.putto.sides import SWEEP_STYLE, points_of, team_letter
 
 
-def team_letter(index: int) -> str:
-    """Teams are called A, B, C in the order of their first seat."""
-    return "ABCDEF"[index]
-
-
-class PuttoTable(TableRenderer):
+class PuttoTable(PuttoNarration):
     game_name: ClassVar[str] = "putto"
     settling_events: ClassVar[frozenset[str]] = frozenset({"capture"})
-
-
-    # -- sides -----------------------------------------------------------------------------------
-
-    @staticmethod
-    def _sides(view: Mapping[str, Any]) -> list[list[int]]:
-        return [list(side) for side in view["sides"]]
-
-    @staticmethod
-    def _teams(view: Mapping[str, Any]) -> bool:
-        return any(len(side) > 1 for side in view["sides"])
-
-    def _side_index(self, view: Mapping[str, Any], seat: int) -> int:
-        return next(i for i, side in enumerate(self._sides(view)) if seat in side)
-
-    def _is_partner(self, view: Mapping[str, Any], seat: int) -> bool:
-        human = self.names.human
-        return (
-            human is not None
-            and seat != human
-            and self._side_index(view, seat) == self._side_index(view, human)
-        )
-
-    def _side_players(
-        self, side: Sequence[int], view: Mapping[str, Any], *, sentence: bool = False
-    ) -> Text:
-        """The players of a side: "You + heuristic (partner)" in a table with a seat column,
-        "You + Seat 2 · heuristic (partner)" in a sentence (``sentence``)."""
-        parts = []
-        for seat in side:
-            name = Text(self.names(seat) if sentence else self.names.player(seat))
-            if self._is_partner(view, seat):
-                name.append(" (" + _("partner") + ")", style="italic cyan")
-            parts.append(name)
-        return Text(" + ").join(parts)
-
-    @staticmethod
-    def _team_cell(index: int, side: Sequence[int]) -> str:
-        """A team in a table's first column: its letter and seats, "A: 0, 2"."""
-        return _("{letter}: {seats}").format(
-            letter=team_letter(index), seats=", ".join(str(seat + 1) for seat in side)
-        )
-
-    def _side_name(self, view: Mapping[str, Any], index: int) -> str:
-        """A side in a sentence: a player's name, or "team A" / "your team"."""
-        side = self._sides(view)[index]
-        if len(side) == 1:
-            return self.names(side[0])
-        if any(self.names.is_you(seat) for seat in side):
-            return _("your team")
-        return _("team {letter}").format(letter=team_letter(index))
 
     # -- the table -------------------------------------------------------------------------------
 
@@ -193,19 +128,19 @@ class PuttoTable(TableRenderer):
             taken, sweeps = capture_preview(view, text)  # the engine's rules, not re-derived
             if not taken:
                 continue
-            points = _points([*taken, text])
+            worth = points_of([*taken, text])
             line = Text("  ")
             line.append(f"{index} ", style="bold magenta")
             template = (
                 ngettext(
                     "{card} can take {cards} ({points} point)",
                     "{card} can take {cards} ({points} points)",
-                    points,
+                    worth,
                 )
-                if points
+                if worth
                 else _("{card} can take {cards}")
             )
-            line.append_text(with_cards(template, card=text, cards=taken, points=points))
+            line.append_text(with_cards(template, card=text, cards=taken, points=worth))
             if sweeps:
                 line.append("  ")
                 line.append(_("a sweep!"), style=SWEEP_STYLE)
@@ -258,160 +193,6 @@ class PuttoTable(TableRenderer):
         if action.kind == "capture":
             return _("capture with {card}").format(card=action.cards[0])
         return _("play {card} onto the table").format(card=action.cards[0])
-
-    # -- deals and events --------------------------------------------------------------------------
-
-    def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
-        title = self.deal_title(_("Putto"), number, of)
-        dealer = int(view["dealer"])
-        first = int(view["to_move"])
-        if self.names.is_you(dealer):
-            who = _("You deal; {first} plays first.")
-        elif self.names.is_you(first):
-            who = _("{dealer} deals; you play first.")
-        else:
-            who = _("{dealer} deals; {first} plays first.")
-        lines: list[RenderableType] = [Rule(title, style="cyan")]
-        line = Text(who.format(dealer=self.names(dealer), first=self.names(first)) + " ")
-        line.append_text(
-            with_cards(
-                ngettext(
-                    "Four cards each; {cards} is turned up to start the table; "
-                    "{n} card in the stock.",
-                    "Four cards each; {cards} is turned up to start the table; "
-                    "{n} cards in the stock.",
-                    int(view["stock"]),
-                ),
-                cards=list(view["table"]),
-                n=view["stock"],
-            )
-        )
-        lines.append(line)
-        if self._teams(view):
-            for index, side in enumerate(self._sides(view)):
-                team = Text("  " + _("Team {letter}:").format(letter=team_letter(index)) + " ")
-                team.append_text(self._side_players(side, view, sentence=True))
-                lines.append(team)
-        return Group(*lines)
-
-    def events(
-        self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]
-    ) -> list[RenderableType]:
-        lines: list[RenderableType] = []
-        for ev in events:
-            kind = ev["kind"]
-            seat = ev["seat"]
-            you = self.names.is_you(seat)
-            if kind == "play":
-                template = (
-                    _("You play {card} onto the table.")
-                    if you
-                    else _("{name} plays {card} onto the table.")
-                )
-                lines.append(with_cards("  " + template, card=ev["card"], name=self.names(seat)))
-            elif kind == "capture":
-                lines += self._capture(ev, public)
-            elif kind == "draw" and "card" in ev:
-                line = with_cards("  " + _("You draw {card}."), card=ev["card"])
-                lines.append(self._with_stock(line, public))
-            elif kind == "draw" and not public["stock"]:
-                lines.append(Text("  " + _("The stock is empty: the hands are played out."), "dim"))
-            elif kind == "leftover":
-                left = list(ev["cards"])
-                template = (
-                    ngettext(
-                        "The card left on the table, {cards}, goes to you: you captured last.",
-                        "The cards left on the table, {cards}, go to you: you captured last.",
-                        len(left),
-                    )
-                    if you
-                    else ngettext(
-                        "The card left on the table, {cards}, goes to {name}, who captured last.",
-                        "The cards left on the table, {cards}, go to {name}, who captured last.",
-                        len(left),
-                    )
-                )
-                lines.append(with_cards("→ " + template, cards=left, name=self.names(seat)))
-        return lines
-
-    def _capture(self, ev: Mapping[str, Any], public: Mapping[str, Any]) -> list[RenderableType]:
-        seat = int(ev["seat"])
-        you = self.names.is_you(seat)
-        taken = list(ev["taken"])
-        points = _points([*taken, ev["card"]])
-        if not points:
-            template = (
-                _("You capture {cards} with {card}.")
-                if you
-                else _("{name} captures {cards} with {card}.")
-            )
-        elif you:
-            template = ngettext(
-                "You capture {cards} with {card} ({points} point).",
-                "You capture {cards} with {card} ({points} points).",
-                points,
-            )
-        else:
-            template = ngettext(
-                "{name} captures {cards} with {card} ({points} point).",
-                "{name} captures {cards} with {card} ({points} points).",
-                points,
-            )
-        line = with_cards(
-            "→ " + template, card=ev["card"], cards=taken, name=self.names(seat), points=points
-        )
-        if you or self._is_partner(public, seat):
-            line.stylize("green")
-        if ev.get("sweep"):
-            return [line, self._sweep(seat, public)]
-        return [self._with_table(line, public)]
-
-    def _sweep(self, seat: int, public: Mapping[str, Any]) -> Text:
-        side = self._side_index(public, seat)
-        count = int(public["sweeps"][side])
-        sweep = Text("  ")
-        sweep.append(
-            " ★ "
-            + ngettext(
-                "SWEEP! The table is empty: +{points} for {side} ({n} sweep this deal).",
-                "SWEEP! The table is empty: +{points} for {side} ({n} sweeps this deal).",
-                count,
-            ).format(points=SWEEP_POINTS, side=self._side_name(public, side), n=count)
-            + " ",
-            style=SWEEP_STYLE,
-        )
-        return sweep
-
-    @staticmethod
-    def _with_table(line: Text, public: Mapping[str, Any]) -> Text:
-        """The line, then the table row as it is now, dimmed: easy to follow between turns."""
-        on_table = list(public["table"])
-        if public.get("over"):
-            return line
-        line.append("   ")
-        line.append(_("table:") + " ", style="dim")
-        if on_table:
-            shown = cards(on_table)
-            shown.stylize("dim")
-            line.append_text(shown)
-        else:
-            line.append(_("empty"), style="dim italic")
-        return line
-
-    @staticmethod
-    def _with_stock(line: Text, public: Mapping[str, Any]) -> Text:
-        stock = int(public["stock"])
-        line.append(" ")
-        if stock:
-            line.append(
-                ngettext(
-                    "{n} card left in the stock.", "{n} cards left in the stock.", stock
-                ).format(n=stock),
-                style="dim",
-            )
-        else:
-            line.append(_("The stock is empty: the hands are played out."), style="dim")
-        return line
 
     # -- scores ----------------------------------------------------------------------------------
 
@@ -470,10 +251,10 @@ class PuttoTable(TableRenderer):
                     "counted in the card points.",
                     "Left on the table: {cards} ({points} points), to {side} (last capture); "
                     "counted in the card points.",
-                    _points(leftover),
+                    points_of(leftover),
                 ),
                 cards=leftover,
-                points=_points(leftover),
+                points=points_of(leftover),
                 side=self._side_name(view, index),
             )
         elif leftover:

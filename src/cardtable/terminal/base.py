@@ -178,6 +178,19 @@ class TableRenderer(ABC):
             self.deal_label = _("Deal {number} of {of}").format(number=number, of=of)
         return self.deal_label
 
+    def who_deals(self, dealer: int, first: int, *, you_deal: str, you_first: str,
+                  others: str) -> str:
+        """A deal's first words: who deals and who plays first, in the sentence that fits
+        the person (the dealer, the first to play, or neither); each sentence is the game's
+        own, with ``{dealer}`` and ``{first}``, so that a translator words it whole."""
+        if self.names.is_you(dealer):
+            template = you_deal
+        elif self.names.is_you(first):
+            template = you_first
+        else:
+            template = others
+        return template.format(dealer=self.names(dealer), first=self.names(first))
+
     # -- the game's own parts ----------------------------------------------------------------
 
     @abstractmethod

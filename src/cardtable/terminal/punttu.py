@@ -126,15 +126,11 @@ class PunttuTable(TableRenderer):
 
     def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
         title = self.deal_title(_("Punttu"), number, of)
-        leader = int(view["leader"])
-        dealer = int(view["dealer"])
-        if self.names.is_you(dealer):
-            leads = _("You deal; {leader} leads the first trick (esku).")
-        elif self.names.is_you(leader):
-            leads = _("{dealer} deals; you lead the first trick (you are esku).")
-        else:
-            leads = _("{dealer} deals; {leader} leads the first trick (esku).")
-        line = leads.format(dealer=self.names(dealer), leader=self.names(leader))
+        line = self.who_deals(
+            int(view["dealer"]), int(view["leader"]),
+            you_deal=_("You deal; {first} leads the first trick (esku)."),
+            you_first=_("{dealer} deals; you lead the first trick (you are esku)."),
+            others=_("{dealer} deals; {first} leads the first trick (esku)."))
         stock = ngettext(
             "Three cards each, {n} card in the stock.",
             "Three cards each, {n} cards in the stock.",

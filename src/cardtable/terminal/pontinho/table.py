@@ -363,15 +363,11 @@ class PontinhoTable(PontinhoNarration):
         title = self.deal_title(_("Pontinho"), number, of)
         self._passes = []
         self._drawn = None
-        dealer = int(view["dealer"])
-        first = int(view["first_player"])
-        if self.names.is_you(dealer):
-            template = _("You deal; {first} plays first and may burn the first card drawn.")
-        elif self.names.is_you(first):
-            template = _("{dealer} deals; you play first and may burn the first card you draw.")
-        else:
-            template = _("{dealer} deals; {first} plays first and may burn the first card drawn.")
-        line = template.format(dealer=self.names(dealer), first=self.names(first))
+        line = self.who_deals(
+            int(view["dealer"]), int(view["first_player"]),
+            you_deal=_("You deal; {first} plays first and may burn the first card drawn."),
+            you_first=_("{dealer} deals; you play first and may burn the first card you draw."),
+            others=_("{dealer} deals; {first} plays first and may burn the first card drawn."))
         stock = ngettext(
             "Nine cards each, {n} card in the stock.",
             "Nine cards each, {n} cards in the stock.",

@@ -22,16 +22,13 @@ class PuttoNarration(PuttoSides):
 
     def deal_start(self, view: Mapping[str, Any], number: int, of: int | None) -> RenderableType:
         title = self.deal_title(_("Putto"), number, of)
-        dealer = int(view["dealer"])
-        first = int(view["to_move"])
-        if self.names.is_you(dealer):
-            who = _("You deal; {first} plays first.")
-        elif self.names.is_you(first):
-            who = _("{dealer} deals; you play first.")
-        else:
-            who = _("{dealer} deals; {first} plays first.")
+        who = self.who_deals(
+            int(view["dealer"]), int(view["to_move"]),
+            you_deal=_("You deal; {first} plays first."),
+            you_first=_("{dealer} deals; you play first."),
+            others=_("{dealer} deals; {first} plays first."))
         lines: list[RenderableType] = [Rule(title, style="cyan")]
-        line = Text(who.format(dealer=self.names(dealer), first=self.names(first)) + " ")
+        line = Text(who + " ")
         line.append_text(
             with_cards(
                 ngettext(

@@ -46,6 +46,20 @@ def painted(template: str, painters: Mapping[str, Callable[[Any], Text]], **valu
         rest = rest[index + len(key) + 2 :]
 
 
+def with_stock(line: Text, stock: int) -> Text:
+    """``line``, then how many cards the stock still holds (dimmed), or that it is empty."""
+    line.append(" ")
+    if stock:
+        line.append(
+            ngettext("{n} card left in the stock.", "{n} cards left in the stock.", stock).format(
+                n=stock),
+            style="dim",
+        )
+    else:
+        line.append(_("The stock is empty: the hands are played out."), style="dim")
+    return line
+
+
 def starred(value: int, star: bool) -> str:
     """A score in a table's column, ★ for a winner (aligned with those without)."""
     return f"{value} ★" if star else f"{value}  "

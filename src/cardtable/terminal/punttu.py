@@ -21,7 +21,7 @@ from cardtable.engine.game import Game
 from cardtable.games.punttu import points
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.i18n import _, ngettext
-from cardtable.terminal.base import Choice, TableRenderer
+from cardtable.terminal.base import Choice, TableRenderer, with_stock
 from cardtable.terminal.latin import PANEL_WIDTH, SUIT_STYLES, card, with_cards
 
 
@@ -165,17 +165,7 @@ class PunttuTable(TableRenderer):
                 line = with_cards("  " + _("You draw {card}."), card=drew)
             else:
                 line = Text("  " + _("Everyone draws a card."))
-            line.append(" ")
-            if stock:
-                line.append(
-                    ngettext(
-                        "{n} card left in the stock.", "{n} cards left in the stock.", stock
-                    ).format(n=stock),
-                    style="dim",
-                )
-            else:
-                line.append(_("The stock is empty: the hands are played out."), style="dim")
-            lines.append(line)
+            lines.append(with_stock(line, stock))
         if trick_done and not public.get("over"):
             lines.append(Text(""))
         return lines

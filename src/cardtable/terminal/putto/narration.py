@@ -11,6 +11,7 @@ from rich.text import Text
 
 from cardtable.games.putto.deck import SWEEP_POINTS
 from cardtable.i18n import _, ngettext
+from cardtable.terminal.base import with_stock
 from cardtable.terminal.latin import cards, with_cards
 from cardtable.terminal.putto.sides import SWEEP_STYLE, PuttoSides, points_of, team_letter
 
@@ -69,7 +70,7 @@ class PuttoNarration(PuttoSides):
                 lines += self._capture(ev, public)
             elif kind == "draw" and "card" in ev:
                 line = with_cards("  " + _("You draw {card}."), card=ev["card"])
-                lines.append(self._with_stock(line, public))
+                lines.append(with_stock(line, int(public["stock"])))
             elif kind == "draw" and not public["stock"]:
                 lines.append(Text("  " + _("The stock is empty: the hands are played out."), "dim"))
             elif kind == "leftover":
@@ -152,19 +153,4 @@ class PuttoNarration(PuttoSides):
             line.append_text(shown)
         else:
             line.append(_("empty"), style="dim italic")
-        return line
-
-    @staticmethod
-    def _with_stock(line: Text, public: Mapping[str, Any]) -> Text:
-        stock = int(public["stock"])
-        line.append(" ")
-        if stock:
-            line.append(
-                ngettext(
-                    "{n} card left in the stock.", "{n} cards left in the stock.", stock
-                ).format(n=stock),
-                style="dim",
-            )
-        else:
-            line.append(_("The stock is empty: the hands are played out."), style="dim")
         return line

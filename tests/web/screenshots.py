@@ -31,9 +31,10 @@ WAIT = f"document.querySelector('#play-again, #continue') || ({PENDING})"
 
 
 def shoot(page: Any, out: Path, name: str) -> None:
-    """The window as a person sees it: from the page's top (a click scrolls its card into
-    view), once the motion has settled."""
-    page.evaluate("window.scrollTo(0, 0)")
+    """The window as a person sees it, once the motion has settled: from the page's top (a
+    click scrolls its card into view), then as the page scrolls on the person's turn to show
+    the middle of the table above the docked hand (it does so on a resize too)."""
+    page.evaluate("window.scrollTo(0, 0); window.dispatchEvent(new Event('resize'))")
     page.wait_for_function("document.getAnimations().length === 0", timeout=10_000)
     page.screenshot(path=str(out / f"{name}.png"))
 

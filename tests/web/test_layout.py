@@ -1,7 +1,8 @@
 """What looking at the screenshots found (issue 16 "Tests and review"), each with a test:
 four at a table sit one on each side of the felt; eight seats' trick on a phone lies in rows of
 several cards, not one card a row, and their last trick stays inside the centre; Putto's facts
-on a narrow plate wrap between facts, never inside one.
+on a narrow plate wrap between facts, never inside one; on a phone the middle of the table is
+never hidden behind the docked hand when a turn starts.
 """
 
 from __future__ import annotations
@@ -58,3 +59,19 @@ def test_putto_facts_wrap_between_facts_on_a_phone(new_page: Any, live: Any) -> 
     broken = page.evaluate("""() => [...document.querySelectorAll('.points-line.facts span')]
       .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent)""")
     assert broken == []
+
+
+@pytest.mark.parametrize(("game", "players"), [("putto", 4), ("punttu", 8), ("pontinho", 4)])
+def test_my_turn_shows_the_middle_above_the_dock_on_a_phone(new_page: Any, live: Any, game: str,
+                                                            players: int) -> None:
+    """On a phone the docked hand covered the lower part of Putto's table row and of an eight
+    seats' trick: at my turn the page scrolls so that the middle is whole above the dock."""
+    page = seated(new_page, live, PHONE, game, players=players)
+    page.locator(f"{ENABLED}, #draw").first.wait_for()
+    place = page.evaluate("""() => {
+      const middle = document.querySelector('.ring-centre').getBoundingClientRect();
+      const dock = document.querySelector('.dock').getBoundingClientRect();
+      return [middle.top, middle.bottom, dock.top];
+    }""")
+    top, bottom, dock_top = place
+    assert top >= 0 and bottom <= dock_top + 1, place

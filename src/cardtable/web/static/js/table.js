@@ -19,6 +19,25 @@ import { S, app, code, context, loadGame, nameOfTableSeat, setRender } from './t
 import { waiting } from './table/waiting.js';
 
 let waitingKey = null;
+let wasMyTurn = false;
+
+// On a small screen the docked hand can cover the middle of the table (Putto's table row, the
+// trick of eight seats): when my turn starts, and when the window changes size on my turn, the
+// page scrolls just enough to show the middle whole above the dock, never past its top (what
+// to play is decided by looking at both). At once, not smoothly: a press during a smooth scroll
+// could land on another card.
+function showCentre() {
+  const centre = app.querySelector('.ring-centre');
+  const dock = app.querySelector('.dock');
+  if (!centre || !dock) return;
+  const middle = centre.getBoundingClientRect();
+  const hidden = middle.bottom - dock.getBoundingClientRect().top;
+  if (hidden <= 0) return;
+  const room = middle.top - 4; // the middle's top stays on screen
+  const by = Math.min(hidden + 6, room);
+  if (by > 0) window.scrollBy({ top: by, behavior: 'instant' });
+}
+window.addEventListener('resize', () => { if (wasMyTurn) showCentre(); });
 
 function render() {
   if (!S.info) return;
@@ -60,7 +79,10 @@ function render() {
     dialog,
   ]);
   if (before) animate(app, before, motion);
-  markTitle(Boolean(S.state && S.state.view) && context().myTurn);
+  const myTurn = Boolean(S.state && S.state.view) && context().myTurn;
+  markTitle(myTurn);
+  if (myTurn && !wasMyTurn && !dialog) showCentre();
+  wasMyTurn = myTurn;
   restoreFocus(focused, focusedCard, selection);
   focusDialog();
   // Keyboard play: when it becomes my turn and nothing has the focus, my first card takes it.

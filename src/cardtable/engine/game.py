@@ -244,7 +244,7 @@ class State(ABC):
     """One deal in progress. Mutable; ``clone()`` gives an independent copy.
 
     Subclasses implement the rules: ``to_move``, ``legal_actions``, ``_verify``, ``_apply``,
-    ``outcome``, the per-seat view ``_view``, the fast path and ``determinize``.
+    ``outcome``, the per-seat view ``_view``, the fast path and the sampler ``determinize`` asks.
     """
 
     game: Game
@@ -475,10 +475,17 @@ class State(ABC):
 
     # -- hidden information ----------------------------------------------------------------------
 
-    @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A copy in which everything hidden from ``seat`` is redealt at random, consistently
-        with what ``seat`` knows. ``seat``'s view of the copy equals its view of this state."""
+        with what ``seat`` knows. ``seat``'s view of the copy equals its view of this state.
+
+        It is ``game.sample_state`` of ``seat``'s view with memory, so a state never knows more
+        than its view (each game's sampling module says what that view leaves unseen and why
+        every unseen card is alike); the three games share this one body."""
+        self.game.check_seat(seat)
+        other = self.game.sample_state(self.view(seat, memory=True), rng)
+        assert isinstance(other, type(self))
+        return other
 
     @abstractmethod
     def secret_cards(self, seat: int) -> list[str]:

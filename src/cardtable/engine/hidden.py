@@ -81,3 +81,29 @@ def deal_hidden(
             hands.append(cards[start : start + size])
             start += size
     return hands, cards[start:]
+
+
+def deal_for_log(
+    plays: Iterable[tuple[int, int]],
+    hands: Sequence[Sequence[int]],
+    hand_size: int,
+    drawers: Iterable[int],
+) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """A deal from which a log of plays leads to ``hands`` (a sampled state's ``setup`` that
+    replays): each seat receives the cards it played (``plays``: seat and card, in order), then
+    its present hand, so its j-th play is its j-th card, held by then. Returns the hands as
+    dealt (each seat's first ``hand_size`` cards) and the cards drawn from the stock, top first:
+    one for each seat of ``drawers``, in the order they drew (the game's drawing rule), each the
+    next card that seat received."""
+    received: list[list[int]] = [[] for _ in hands]
+    for seat, card in plays:
+        received[seat].append(card)
+    for seat, hand in enumerate(hands):
+        received[seat] += hand
+    dealt = tuple(tuple(cards[:hand_size]) for cards in received)
+    drawn: list[int] = []
+    nxt = [hand_size] * len(hands)
+    for seat in drawers:
+        drawn.append(received[seat][nxt[seat]])
+        nxt[seat] += 1
+    return dealt, drawn

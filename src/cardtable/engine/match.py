@@ -22,13 +22,13 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.action import Action
 from cardtable.engine.game import MAX_SEED, Game, State
 from cardtable.engine.outcome import Outcome, best_sides
 from cardtable.errors import CardtableError, IllegalAction
-from cardtable.i18n import _
+from cardtable.i18n import N_, _
 
 
 def deal_seed(match_seed: int, number: int) -> int:
@@ -148,22 +148,24 @@ class Match:
     def is_over(self) -> bool:
         return self.current.is_over and self.game.match_is_over(self.deals_finished, self.totals)
 
+    #: What ``next_deal`` says while a decision between deals is pending (``{seat}``: who must
+    #: decide); a game's match with such decisions words it for them.
+    decision_pending: ClassVar[str] = N_("seat {seat} must decide before the next deal")
+
     def next_deal(self) -> State:
-        """Start the next deal, dealt by the next dealer. The current deal must be over."""
+        """Start the next deal: ``expected_deal``'s dealer and seats, dealt from the match seed
+        through ``replay_deal`` (so a game's match that deals fewer seats needs no ``next_deal``
+        of its own). The current deal must be over, the match not, and no decision pending."""
         if not self.current.is_over:
             raise CardtableError(_("the current deal is not over yet"))
         if self.is_over:
             raise CardtableError(_("the match is over"))
         if self.to_move is not None:
-            raise CardtableError(
-                _("seat {seat} must decide before the next deal").format(seat=self.to_move)
-            )
-        deal = self.game.deal(
-            seed=deal_seed(self.seed, len(self.deals)),
-            dealer=self.game.next_dealer(self.current.dealer),
+            raise CardtableError(_(self.decision_pending).format(seat=self.to_move))
+        dealer, seats = self.expected_deal()
+        return self.replay_deal(
+            dealer=dealer, seats=seats, seed=deal_seed(self.seed, len(self.deals)), setup=None
         )
-        self.deals.append(deal)
-        return deal
 
     @property
     def outcome(self) -> Outcome | None:

@@ -49,10 +49,10 @@ from cardtable.games import game as make_game
 from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
-from cardtable.research.image import Frame, render_rgb
+from cardtable.research.image import Frame
 from cardtable.research.observations import Vector, observer_for
 from cardtable.research.opponents import Seat, SelfPlay, StepPolicy, check_opponent, seat_for
-from cardtable.research.render import render_text
+from cardtable.research.render_modes import RENDER_MODES, check_render_mode, render_episode
 from cardtable.research.rewards import check_reward, seat_reward
 
 #: ``reset`` deals anew at most this many times when deals end before the agent decides.
@@ -62,7 +62,7 @@ MAX_REDEALS = 100
 class CardtableEnv(gymnasium.Env[Vector, np.int64]):
     """One seat of a cardtable game against bots."""
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -128,13 +128,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         self.opponents: dict[int, object] = dict(zip(others, specs, strict=True))
         self.reward_kind = check_reward(reward)
         self.illegal_reward = float(illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionError(
-                _("render_mode must be one of {modes}, not {value!r}").format(
-                    modes="human, ansi, rgb_array", value=render_mode
-                )
-            )
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.encoding = encoding_for(self.table)
         self.observer = observer_for(self.table)
         self.observation_space = spaces.Box(0.0, 1.0, (self.observer.size,), np.float32)
@@ -259,15 +253,7 @@ class CardtableEnv(gymnasium.Env[Vector, np.int64]):
         return self.episode.mask(self.seat).astype(bool)
 
     def render(self) -> str | Frame | None:
-        if self.episode is None:
-            return None
-        if self.render_mode == "rgb_array":
-            return render_rgb(self.episode)
-        text = render_text(self.episode)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_episode(self.episode, self.render_mode)
 
 
 for _name in available():

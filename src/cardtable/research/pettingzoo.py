@@ -24,17 +24,13 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
-from cardtable.errors import OptionError
 from cardtable.games import game as make_game
-from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode, max_steps_for, refuse_match_options
-from cardtable.research.image import Frame, render_rgb
+from cardtable.research.image import Frame
 from cardtable.research.observations import observer_for
-from cardtable.research.render import render_text
+from cardtable.research.render_modes import RENDER_MODES, check_render_mode, render_episode
 from cardtable.research.rewards import check_reward, seat_reward
-
-RENDER_MODES = ("human", "ansi", "rgb_array")
 
 
 class CardtableAECEnv(AECEnv):  # type: ignore[misc]
@@ -61,13 +57,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         refuse_match_options(self.table.name, options)
         self.reward_kind = check_reward(reward)
         self.max_steps = max_steps_for(self.table, max_steps)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise OptionError(
-                _("render_mode must be one of {modes}, not {value!r}").format(
-                    modes=", ".join(RENDER_MODES), value=render_mode
-                )
-            )
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.encoding = encoding_for(self.table)
         self.observer = observer_for(self.table)
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
@@ -149,15 +139,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | Frame | None:
-        if self.episode is None:
-            return None
-        if self.render_mode == "rgb_array":
-            return render_rgb(self.episode)
-        text = render_text(self.episode)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_episode(self.episode, self.render_mode)
 
     def close(self) -> None:
         self.episode = None

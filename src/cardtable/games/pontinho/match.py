@@ -37,14 +37,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game, State
 from cardtable.engine.match import Match, deal_seed
 from cardtable.engine.outcome import Outcome, best_sides
 from cardtable.errors import CardtableError, IllegalAction
-from cardtable.i18n import _, ngettext
+from cardtable.i18n import N_, _, ngettext
 
 BUYBACK = "buyback"
 DECLINE = "decline"
@@ -82,6 +82,8 @@ class _Status:
 
 class PontinhoMatch(Match):
     """Deals with busting and buying back; see the module docstring."""
+
+    decision_pending: ClassVar[str] = N_("seat {seat} must decide first whether to buy back in")
 
     def __init__(self, game: Game, *, seed: int | None = None, dealer: int = 0) -> None:
         game.check_seat(dealer, what=_("dealer"))
@@ -254,7 +256,6 @@ class PontinhoMatch(Match):
             view["totals"] = totals
         return views
 
-
     @property
     def to_move(self) -> int | None:
         if not self.deals or not self.current.is_over:
@@ -311,20 +312,6 @@ class PontinhoMatch(Match):
         last = self._seats[-1][self.current.dealer]
         dealer = next((last + step) % n for step in range(1, n + 1) if (last + step) % n in seats)
         return dealer, seats
-
-    def next_deal(self) -> State:
-        if not self.current.is_over:
-            raise CardtableError(_("the current deal is not over yet"))
-        if self.is_over:
-            raise CardtableError(_("the match is over"))
-        if self.to_move is not None:
-            raise CardtableError(
-                _("seat {seat} must decide first whether to buy back in").format(seat=self.to_move)
-            )
-        dealer, seats = self.expected_deal()
-        return self.replay_deal(
-            dealer=dealer, seats=seats, seed=deal_seed(self.seed, len(self.deals)), setup=None
-        )
 
     def replay_deal(
         self, *, dealer: int, seats: tuple[int, ...], seed: int | None, setup: Any

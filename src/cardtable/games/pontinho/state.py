@@ -658,17 +658,6 @@ class PontinhoState(State):
 
     # -- hidden information ----------------------------------------------------------------------
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """``game.sample_state`` of ``seat``'s view with memory (``pontinho.sampling``): the
-        other hands, another seat's held-apart card and the stock dealt anew from what ``seat``
-        has not seen, new future stock shuffles, everything else rebuilt from the view alone.
-        What a player's choices suggest about their hand (drawing rather than taking, passing a
-        claim — though everyone is asked, PO-21) is not modelled."""
-        self.game.check_seat(seat)
-        other = self.game.sample_state(self.view(seat, memory=True), rng)
-        assert isinstance(other, type(self))
-        return other
-
     def secret_cards(self, seat: int) -> list[str]:
         """Other hands (until the deal ends), the stock and another seat's held-apart card —
         except cards of a kind that went back into the stock from the discard pile (PO-8):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import card_text
-from cardtable.engine.hidden import check_view, deal_hidden, unseen_cards
+from cardtable.engine.hidden import check_view, deal_for_log, deal_hidden, unseen_cards
 from cardtable.errors import CardtableError
 from cardtable.games.punttu.deck import CARD_POINTS, HAND_SIZE, table_deck
 from cardtable.games.punttu.state import PLAY_ACTIONS, PunttuState, _winning_index
@@ -122,21 +122,18 @@ class PunttuSampler:
         trick j); the stock is the cards drawn after each trick (PU-13: the winner first), then
         what is left of it."""
         n = self.game.players
-        received: list[list[int]] = [[] for _ in range(n)]
-        for s, c in self.log:
-            received[s].append(c)
-        for s in range(n):
-            received[s] += state.hands[s]
-        hands = tuple(tuple(cards[:HAND_SIZE]) for cards in received)
-        drawn: list[int] = []
-        nxt = [HAND_SIZE] * n
         draws = (len(table_deck(n, self.game.options.trim)) - HAND_SIZE * n) // n
+        hands, drawn = deal_for_log(self.log, state.hands, HAND_SIZE, self._drawers(draws))
+        return hands, (*drawn, *reversed(state.stock))
+
+    def _drawers(self, draws: int) -> list[int]:
+        """Who drew after each of the first ``draws`` tricks, in order: the winner first, then
+        the others in turn order (PU-13)."""
+        n = self.game.players
+        drawers: list[int] = []
         for trick in range(min(self.tricks_played, draws)):
             start = trick * n
             cards = [c for _s, c in self.log[start : start + n]]
             winner = self.log[start + _winning_index(cards)][0]
-            for offset in range(n):
-                s = (winner + offset) % n
-                drawn.append(received[s][nxt[s]])
-                nxt[s] += 1
-        return hands, (*drawn, *reversed(state.stock))
+            drawers += [(winner + offset) % n for offset in range(n)]
+        return drawers

@@ -6,7 +6,6 @@ rules of a turn once; the checked ``apply`` verifies, then calls it and describe
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
@@ -275,15 +274,6 @@ class PunttuState(State):
 
     def action_from_id(self, action_id: int) -> Action:
         return PLAY_ACTIONS[action_id]
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """``game.sample_state`` of ``seat``'s view with memory: the other hands and the stock
-        dealt anew from what ``seat`` has not seen, everything else rebuilt from the view alone
-        (PU-11 gives no duty to follow suit, so play reveals nothing about what a hand lacks)."""
-        self.game.check_seat(seat)
-        other = self.game.sample_state(self.view(seat, memory=True), rng)
-        assert isinstance(other, type(self))
-        return other
 
     def secret_cards(self, seat: int) -> list[str]:
         return unseen_texts(self.hands, self.stock, seat, card_text)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import LATIN_DECK, card_text
-from cardtable.engine.hidden import check_view, deal_hidden, unseen_cards
+from cardtable.engine.hidden import check_view, deal_for_log, deal_hidden, unseen_cards
 from cardtable.errors import CardtableError
 from cardtable.games.putto.deck import HAND_SIZE
 from cardtable.games.putto.publiclog import replay
@@ -149,16 +149,11 @@ class PuttoSampler:
         in order, then its hand (its j-th play is its j-th card, held by then); the stock is the
         card drawn after each play while it lasts (PT-13), then what is left of it."""
         n = self.game.players
-        received: list[list[int]] = [[] for _ in range(n)]
-        for s, a in self.log:
-            received[s].append(a % CAPTURE)
-        for s in range(n):
-            received[s] += state.hands[s]
-        hands = tuple(tuple(cards[:HAND_SIZE]) for cards in received)
         draws = len(LATIN_DECK) - len(self.turned_up) - HAND_SIZE * n
-        drawn: list[int] = []
-        nxt = [HAND_SIZE] * n
-        for s, _a in self.log[:draws]:
-            drawn.append(received[s][nxt[s]])
-            nxt[s] += 1
+        hands, drawn = deal_for_log(
+            ((s, a % CAPTURE) for s, a in self.log),
+            state.hands,
+            HAND_SIZE,
+            (s for s, _a in self.log[:draws]),
+        )
         return hands, (*drawn, *reversed(state.stock)), tuple(self.turned_up)

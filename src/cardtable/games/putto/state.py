@@ -6,7 +6,6 @@ Action ids: ``card`` plays it onto the table, ``40 + card`` captures with it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
@@ -402,17 +401,6 @@ class PuttoState(State):
 
     def action_from_id(self, action_id: int) -> Action:
         return ACTIONS[action_id]
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """``game.sample_state`` of ``seat``'s view with memory: the other hands and the stock
-        dealt anew from what ``seat`` has not seen, everything else rebuilt from the view alone.
-        Every unseen card is alike: capturing is optional (PT-11), and even with
-        ``must_capture`` a player may always play another card, so play shows nothing a hand
-        lacks."""
-        self.game.check_seat(seat)
-        other = self.game.sample_state(self.view(seat, memory=True), rng)
-        assert isinstance(other, type(self))
-        return other
 
     def secret_cards(self, seat: int) -> list[str]:
         return unseen_texts(self.hands, self.stock, seat, card_text)

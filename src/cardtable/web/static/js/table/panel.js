@@ -114,10 +114,21 @@ function chatForm() {
 }
 
 // The table's last move as a sentence, and who made it when it was not the player's choice.
+// The last move's sentence, kept while the move is the same: a state sent again without events
+// (a seat connecting, a timer) would otherwise drop what only the events say (the cards a
+// capture took), and the felt would disagree with the log.
+let shownLast = null;
+
 export function lastMoveLine(ctx) {
-  const { last } = ctx.state;
-  const text = lastMoveText({ deck: ctx.deck, sentences: sentencesOf(), last, name: nameOfTableSeat(last.seat),
-    mine: S.seat !== null && last.seat === S.seat, events: ctx.state.events });
+  const { last, events } = ctx.state;
+  const key = JSON.stringify([last, S.seat, nameOfTableSeat(last.seat)]);
+  let text;
+  if ((!events || !events.length) && shownLast && shownLast.key === key) text = shownLast.text;
+  else {
+    text = lastMoveText({ deck: ctx.deck, sentences: sentencesOf(), last, name: nameOfTableSeat(last.seat),
+      mine: S.seat !== null && last.seat === S.seat, events });
+    shownLast = { key, text };
+  }
   return h('p', { class: 'last-move', 'aria-live': 'polite' }, text, byNote(last.by));
 }
 

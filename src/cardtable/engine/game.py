@@ -314,19 +314,10 @@ class State(ABC):
         """
         if seat is not None:
             self.game.check_seat(seat)
-        data = {
-            "game": self.game.name,
-            "players": self.game.players,
-            "options": dict(self.game.options),
-            "sides": [list(side) for side in self.game.sides],
-            "seat": seat,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "over": self.is_over,
-            **self._view(seat),
-        }
-        outcome = self.outcome
-        data["outcome"] = outcome.to_dict() if outcome is not None else None
+        data = self._table_part()
+        data["seat"] = seat
+        data.update(self._public_view())
+        data.update(self._private_view(seat))
         if memory:
             data["log"] = list(self._memory_log())
         return data
@@ -350,6 +341,22 @@ class State(ABC):
             log.append([seat, str(action)])
         return log
 
+    def _table_part(self) -> dict[str, Any]:
+        """What every view says of the table rather than the game: the same for every seat,
+        written once for ``view`` and ``views``."""
+        outcome = self.outcome
+        return {
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "sides": [list(side) for side in self.game.sides],
+            "seat": None,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "over": self.is_over,
+            "outcome": outcome.to_dict() if outcome is not None else None,
+        }
+
     def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """``{seat: self.view(seat)}`` for each of ``seats`` (``None``: a spectator), equal to
         calling ``view`` for each, built together: what every seat sees alike (the game's
@@ -359,19 +366,8 @@ class State(ABC):
         for seat in seats:
             if seat is not None:
                 self.game.check_seat(seat)
-        outcome = self.outcome
-        base = {
-            "game": self.game.name,
-            "players": self.game.players,
-            "options": dict(self.game.options),
-            "sides": [list(side) for side in self.game.sides],
-            "seat": None,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "over": self.is_over,
-            **self._public_view(),
-            "outcome": outcome.to_dict() if outcome is not None else None,
-        }
+        base = self._table_part()
+        base.update(self._public_view())
         found: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             view = dict(base)
@@ -432,18 +428,14 @@ class State(ABC):
         """Apply a verified action."""
 
     @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """The game's part of ``seat``'s view (``None``: a spectator, who holds no hand)."""
-
     def _public_view(self) -> dict[str, Any]:
-        """The part of ``_view`` that is the same for every seat and spectator; with
-        ``_private_view`` it makes ``_view`` (``views`` builds it once for many seats). A game
-        that does not split its view leaves both as they are: all of it is then private."""
-        return {}
+        """The game's part of every view that is the same for every seat and spectator
+        (``views`` builds it once for many seats)."""
 
+    @abstractmethod
     def _private_view(self, seat: int | None) -> dict[str, Any]:
-        """``seat``'s own part of ``_view``: the keys ``_public_view`` does not hold."""
-        return self._view(seat)
+        """``seat``'s own part of its view, the keys ``_public_view`` does not hold (``None``: a
+        spectator, who holds no hand)."""
 
     @abstractmethod
     def _debug_view(self) -> dict[str, Any]:

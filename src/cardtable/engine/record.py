@@ -26,7 +26,7 @@ problem.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -278,19 +278,7 @@ def replay(source: str | Path | Mapping[str, Any]) -> Replayed:
             raise RecordError(
                 _("deal {n} lists decisions, but the deal is not over").format(n=number)
             )
-        for index, text in enumerate(decisions, start=1):
-            seat = match.to_move
-            try:
-                match.apply(text)
-            except IllegalAction as error:
-                raise ReplayError(
-                    deal=number,
-                    number=index,
-                    text=text,
-                    seat=seat,
-                    reason=str(error),
-                    decision=True,
-                ) from None
+        _apply_each(decisions, match.apply, lambda: match.to_move, number, decision=True)
     return Replayed(table, match.current, match)
 
 
@@ -308,15 +296,30 @@ def _replay_actions(
     state: State, deal: Mapping[str, Any], number: int | None, match: Match | None
 ) -> None:
     """Apply the deal's actions, verifying each; errors name the table seat."""
-    for index, text in enumerate(deal["actions"], start=1):
+
+    def mover() -> int | None:
         seat = state.to_move
+        return match.table_seat(seat) if match is not None and seat is not None else seat
+
+    _apply_each(deal["actions"], state.apply, mover, number)
+
+
+def _apply_each(
+    texts: Iterable[str],
+    apply: Callable[[str], object],
+    mover: Callable[[], int | None],
+    deal: int | None,
+    *,
+    decision: bool = False,
+) -> None:
+    """Apply ``texts`` one by one; the first one the rules refuse becomes a ``ReplayError``
+    naming its place, its text and who was to move (``mover()`` just before it), so a deal's
+    actions and its decisions between deals are checked alike."""
+    for index, text in enumerate(texts, start=1):
+        seat = mover()
         try:
-            state.apply(text)
+            apply(text)
         except IllegalAction as error:
             raise ReplayError(
-                deal=number,
-                number=index,
-                text=text,
-                seat=match.table_seat(seat) if match is not None else seat,
-                reason=str(error),
+                deal=deal, number=index, text=text, seat=seat, reason=str(error), decision=decision
             ) from None

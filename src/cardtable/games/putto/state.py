@@ -357,9 +357,6 @@ class PuttoState(State):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return {**self._public_view(), **self._private_view(seat)}
-
     def _private_view(self, seat: int | None) -> dict[str, Any]:
         if seat is None:
             return {}

@@ -11,8 +11,9 @@ kernel too), the search's hooks are plain functions of sampled states.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -54,6 +55,24 @@ class TreeMoves(Protocol):
 
 class Prior(Protocol):
     def __call__(self, state: Any, ids: list[int]) -> Sequence[float]: ...
+
+
+def prior_from_scores(
+    scores: Sequence[float], order: Iterable[int], spread: float, *, tolerance: float = 0.0
+) -> list[float]:
+    """A search prior from the medium bot's scores of the moves (``scores[i]`` for move ``i``):
+    medium's own move, the first best in ``order``, gets 1; every other move
+    ``exp((score - best) / spread)``, kept below 1, so the search starts from medium's choice
+    and corrects it; a later move must beat the best so far by more than ``tolerance`` to be
+    medium's. Punttu's and Putto's ``prior`` hooks each wrote this out."""
+    choice = -1
+    top = 0.0
+    for i in order:
+        if choice < 0 or scores[i] > top + tolerance:
+            choice, top = i, scores[i]
+    values = [min(math.exp((score - top) / spread), 0.999) for score in scores]
+    values[choice] = 1.0
+    return values
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

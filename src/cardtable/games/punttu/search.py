@@ -15,14 +15,13 @@ measured a little better, within noise: 46.8% wins against 43.9% at 30%, 200 dup
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
-from cardtable.engine.plugin import SearchHooks
+from cardtable.engine.plugin import SearchHooks, prior_from_scores
 from cardtable.games.punttu.deck import CARD_POINTS, TRICK_RANK
 from cardtable.games.punttu.state import PunttuState
 
@@ -173,13 +172,9 @@ def prior(state: PunttuState, ids: list[int]) -> list[float]:
         later = [len(hands[(mover + k) % n]) for k in range(1, n - len(trick))]
         more = len(hands[mover]) > 1 or bool(stock)
         scores = rank_scores(n, best_rank, pot, unseen_ranks, later, more, candidates)
-    # Medium's own choice (the first best, lowest rank first) alone gets 1.
-    choice, top = scores[0]
-    for r, score in scores:
-        if score > top:
-            choice, top = r, score
-    by_rank = {r: min(math.exp((score - top) / PRIOR_SPREAD), 0.999) for r, score in scores}
-    by_rank[choice] = 1.0
+    # medium's own choice is the first best, lowest rank first (the order of ``scores``)
+    values = prior_from_scores([score for _, score in scores], range(len(scores)), PRIOR_SPREAD)
+    by_rank = {r: value for (r, _), value in zip(scores, values, strict=True)}
     return [by_rank[rank[c]] for c in ids]
 
 

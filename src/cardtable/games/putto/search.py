@@ -13,10 +13,9 @@ Di Palma & Lanzi found mostly-greedy rollouts with about 30% random moves best).
 
 from __future__ import annotations
 
-import math
 import random
 
-from cardtable.engine.plugin import SearchHooks
+from cardtable.engine.plugin import SearchHooks, prior_from_scores
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.state import (
     CAPTURE,
@@ -167,18 +166,11 @@ def prior(state: PuttoState, ids: list[int]) -> list[float]:
     sizes = [len(hand) for hand in state.hands]
     score = PuttoHeuristic.score_move
     scores = [score(memory, a % CAPTURE, a >= CAPTURE, stock, sizes) for a in ids]
-    # Medium's own choice alone gets 1: the first best in the order of ``legal_actions``.
-    choice = -1
-    top = 0.0
-    for i in sorted(range(len(ids)), key=lambda i: action_order(ids[i])):
-        if choice < 0 or scores[i] > top + 1e-9:
-            choice, top = i, scores[i]
-    values = [min(math.exp((s - top) / PRIOR_SPREAD), 0.999) for s in scores]
-    values[choice] = 1.0
-    return values
+    # medium's own choice is the first best in the order of ``legal_actions``, as medium
+    # chooses it (scores that differ by rounding alone are equal)
+    order = sorted(range(len(ids)), key=lambda i: action_order(ids[i]))
+    return prior_from_scores(scores, order, PRIOR_SPREAD, tolerance=1e-9)
 
 
 #: What the hard bot's search takes from Putto (``cardtable.bots.ismcts``).
-HOOKS = SearchHooks(
-    playout=playout, side_points=side_points, prior=prior, deviation_z=DEVIATION_Z
-)
+HOOKS = SearchHooks(playout=playout, side_points=side_points, prior=prior, deviation_z=DEVIATION_Z)

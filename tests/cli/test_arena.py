@@ -23,7 +23,7 @@ from cardtable.bots.evaluate import (
     head_to_head,
     play_deal,
 )
-from cardtable.cli.arena import results, wilson
+from cardtable.cli.arena_report import results, wilson
 from cardtable.cli.main import main
 
 

@@ -27,8 +27,9 @@ def _measure_env(table: Game, *, seconds: float, seed: int) -> dict[str, Any]:
         from cardtable.research.pettingzoo import CardtableAECEnv  # noqa: F401 (needs the extra)
     except ImportError as error:
         raise click.UsageError(
-            _("--paths env needs the research extra: pip install 'cardtable[research]' ({error})")
-            .format(error=error)
+            _(
+                "--paths env needs the research extra: pip install 'cardtable[research]' ({error})"
+            ).format(error=error)
         ) from None
     return measure_env(table, seconds=seconds, seed=seed)
 

@@ -31,7 +31,8 @@ def checked(bot: Bot, choice: Action, legal: Sequence[Action]) -> Action:
         return choice
     raise IllegalBotMove(
         _("the bot {bot} chose {action}, which is not legal now").format(
-            bot=type(bot).__name__, action=str(choice))
+            bot=type(bot).__name__, action=str(choice)
+        )
     )
 
 

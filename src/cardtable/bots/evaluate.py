@@ -388,7 +388,16 @@ def head_to_head(
         results = _deals_in_order(table, bot_names, seed, deals, budget, progress, records)
     else:
         results = _deals_in_parallel(
-            table.name, players, options, bot_names, seed, deals, jobs, budget, progress, records,
+            table.name,
+            players,
+            options,
+            bot_names,
+            seed,
+            deals,
+            jobs,
+            budget,
+            progress,
+            records,
             backend,
         )
     for deal in results:

@@ -50,6 +50,8 @@ if TYPE_CHECKING:  # for types only: the evaluator gets views and sampled deals
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
+
+
 def samples_for(game_name: str) -> int:
     """The default number of sampled deals per decision for ``game_name`` (its descriptor's
     ``review_samples``): a whole 4-player Punttu deal (every seat) reviews in about 2 s on one

@@ -12,7 +12,8 @@ from typing import Any
 
 import click
 
-from cardtable.bots.ismcts import benchmark, can_search
+from cardtable.bots.bench import measure_search
+from cardtable.bots.ismcts import can_search
 from cardtable.engine.bench import PATHS, measure
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError
@@ -93,7 +94,7 @@ def bench(games: str, players: str, paths: str, decisions: int, seconds: float, 
                         continue
                     if path == "ismcts":
                         if can_search(table):
-                            result = benchmark(table, decisions=decisions, seed=seed)
+                            result = measure_search(table, decisions=decisions, seed=seed)
                             click.echo(json.dumps(result))
                         continue
                     if path not in PATHS:

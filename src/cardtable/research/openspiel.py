@@ -39,7 +39,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from cardtable.cards.french import card_text as french_text
@@ -51,12 +50,10 @@ from cardtable.i18n import _
 from cardtable.research.encodings import encoding_for
 from cardtable.research.episode import Episode, default_max_steps, match_options
 from cardtable.research.infostate import (
-    encode_history,
-    history_layout,
-    infostate_string,
     public_string,
 )
 from cardtable.research.observations import observer_for
+from cardtable.research.openspiel_observer import CardtableObserver, ObservationKind, received_cards
 
 
 def _parameters(name: str) -> dict[str, Any]:
@@ -398,7 +395,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         imagined.state = world
         imagined.log = list(episode.log)
         imagined._decision = None
-        received = _received(episode)
+        received = received_cards(episode)
         holding = [imagined._private_cards(s) for s in range(spec.table.players)]
         at = len(episode.log)
         imagined._holding = holding
@@ -438,91 +435,6 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         if episode is None:
             return "dealing: " + " ".join(self._spec().text(c) for c in self.deal.dealt)
         return json.dumps(episode.state.debug_view())
-
-
-class CardtableObserver:
-    """OpenSpiel's ``PyObserver`` of one observation type (``ObservationKind``): a tensor and a
-    string per seat, each built from what that type may show."""
-
-    def __init__(self, spec: TableSpec, kind: ObservationKind) -> None:
-        self.spec = spec
-        self.kind = kind
-        size = spec.observer.size
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
-        if kind.perfect_recall and not spec.latin:
-            # Pontinho: no fixed-size tensor can hold an unbounded history (see ``infostate``).
-            self.tensor = None
-            self.dict: dict[str, Any] = {}
-            return
-        extra = history_layout().total if kind.perfect_recall else 0
-        self.tensor = np.zeros(size + extra, np.float32)
-        self.dict = {"observation": self.tensor[:size]}
-        if extra:
-            layout = history_layout()
-            for name, block, _meaning in layout.blocks:
-                start = size + layout.offset[name]
-                self.dict[name] = self.tensor[start : start + block]
-
-    def set_from(self, state: CardtableState, player: int) -> None:
-        tensor = self.tensor
-        if tensor is None:
-            return
-        episode = state.episode
-        if episode is None:
-            tensor.fill(0.0)
-            return
-        size = self.spec.observer.size
-        public = self.kind.public_only
-        tensor[:size] = episode.observe_public() if public else episode.observe(player)
-        if self.kind.perfect_recall:
-            received = None if public else _received(episode)[player]
-            tensor[size:] = encode_history(episode.log, received)
-
-    def string_from(self, state: CardtableState, player: int) -> str:
-        episode = state.episode
-        if episode is None:
-            return "dealing" if self.kind.public_only else f"seat {player}: dealing"
-        if self.kind.public_only:
-            return public_string(episode)
-        if self.kind.perfect_recall:
-            return infostate_string(episode, player)
-        data: dict[str, Any] = {"view": episode.view(player)}
-        if player == episode.to_move and episode.prefix:
-            data["steps"] = list(episode.prefix)
-        return json.dumps(data, sort_keys=True)
-
-
-def _received(episode: Episode) -> list[list[list[Any]]]:
-    assert episode.received is not None, "OpenSpiel episodes are made with recall=True"
-    return episode.received
-
-
-class ObservationKind:
-    """What an ``IIGObservationType`` asks for, among what these games offer: the seat's own
-    observation (public and its private information), its perfect-recall information state,
-    and the public observation or public information state (identical for every seat)."""
-
-    def __init__(self, iig_obs_type: Any = None) -> None:
-        if iig_obs_type is None:
-            self.perfect_recall, self.public_only = False, False
-            return
-        private = iig_obs_type.private_info
-        if not iig_obs_type.public_info:
-            raise ValueError(
-                _(
-                    "cardtable's OpenSpiel games observe public information always: "
-                    "an observation type with public_info=False is not offered"
-                )
-            )
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError(
-                _(
-                    "cardtable's OpenSpiel games never show every seat's private cards: "
-                    "private_info=ALL_PLAYERS is not offered"
-                )
-            )
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.public_only = private == pyspiel.PrivateInfoType.NONE
 
 
 def _spiel_class(name: str) -> type[CardtableGame]:

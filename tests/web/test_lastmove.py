@@ -29,3 +29,29 @@ def test_a_timer_move_is_the_timers(new_page: Any, live: Any, viewport: dict[str
     expect(page.locator(".log")).to_contain_text("time ran out: played by the timer")
     screenshot(page, f"last-move-timer-{size}")
     assert page.js_errors == []
+
+
+def test_a_bots_move_is_a_sentence_with_a_capital(new_page: Any, live: Any) -> None:
+    """A bot is "bot 2 (random)" inside a sentence, but a sentence it starts begins with a
+    capital, on the felt and in the log alike (it read "bot 2 (random) played ace of coins.")."""
+    joined = live.post("/api/play", {"game": "punttu", "players": 2, "name": "Ana",
+                                     "level": "random"})
+    page = new_page(LAPTOP)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(
+        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
+    page.goto(f"/t/{joined['code']}")
+    line = page.locator(".last-move")
+    mine = page.locator(".hand button.card:not([disabled])")
+    # the bot moves first or answers mine (after a trick I win, I lead again: play once more)
+    for _ in range(6):
+        expect(mine.first).to_be_visible()
+        before = line.text_content() if line.count() else ""  # no line before any move
+        if "(random)" in (before or ""):
+            break
+        mine.first.click()
+        expect(line).not_to_have_text(before or "")
+    bots_line = re.compile(r"^Bot 2 \(random\) played .+\.$")
+    expect(line).to_have_text(bots_line)
+    expect(page.locator(".log li").filter(has_text="(random) played").first).to_have_text(bots_line)
+    assert page.js_errors == []

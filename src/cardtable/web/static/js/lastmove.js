@@ -3,7 +3,7 @@
 // card came from. "You …" and "{name} …" are separate sentences, so that translators can make
 // the verb agree with its subject.
 import { cardsOf, split } from './actions.js';
-import { cardName, t } from './i18n.js';
+import { cardName, locale, t } from './i18n.js';
 
 // verb → [sentence for me, sentence for someone else]
 const SENTENCES = {
@@ -31,7 +31,17 @@ function names(deck, cards) {
 // `last`: {seat, action, by}; `mine`: whether it was my move; `events`: the state's events;
 // `sentences`: the game module's own wording of a verb, where it differs (Putto's "play" lays
 // the card on the table), as SENTENCES gives it.
-export function lastMoveText({ deck, last, name, mine, events, sentences }) {
+export function lastMoveText(move) {
+  return sentenceCase(wording(move));
+}
+
+// A sentence starts with a capital whatever its first word: "Bot 2 (random) played …", though
+// a bot's name is "bot 2" inside a sentence.
+function sentenceCase(text) {
+  return text ? text[0].toLocaleUpperCase(locale) + text.slice(1) : text;
+}
+
+function wording({ deck, last, name, mine, events, sentences }) {
   const { verb, rest } = split(last.action);
   const pair = (sentences && sentences[verb]) || SENTENCES[verb];
   if (!pair) return `${name}: ${last.action}`;

@@ -1,5 +1,5 @@
-"""Bot levels: ``easy`` (random, obvious blunders avoided), ``medium`` (the heuristic),
-``hard`` (ISMCTS); every bot takes a seed; the hint command of terminal play."""
+"""Bot levels: ``easy`` (a beginner: rules of thumb, obvious blunders avoided), ``medium``
+(the heuristic), ``hard`` (ISMCTS); every bot takes a seed; the hint command of terminal play."""
 
 from __future__ import annotations
 
@@ -54,18 +54,42 @@ def test_easy_punttu_never_throws_a_rich_card_onto_a_lost_trick() -> None:
     assert choices == {"play 2c"}
 
 
-def test_easy_putto_captures_rather_than_feeding_the_table() -> None:
-    hands = [["5c", "Ao", "2e", "4b"], ["6o", "6c", "6e", "6b"]]
-    dealt = {c for hand in hands for c in hand} | {"5o"}
+def putto_position(hands: Sequence[Sequence[str]], turned_up: str, plays: Sequence[str]) -> State:
+    """Two players, these hands and the table's first card, the rest of the deck as the stock;
+    seat 1 plays first (PT-7: the dealer is seat 0)."""
+    dealt = {c for hand in hands for c in hand} | {turned_up}
     stock = [str(c) for c in LATIN_DECK if str(c) not in dealt]
     state = cardtable.game("putto", players=2).deal(
-        setup={"hands": hands, "stock": stock, "table": ["5o"]}, dealer=1
+        setup={"hands": [list(h) for h in hands], "stock": stock, "table": [turned_up]}, dealer=0
     )
-    view, legal = state.view(0, memory=True), state.legal_actions()
-    assert "play 5c" in {str(a) for a in legal}
-    choices = {str(make_bot("easy", state.game, 0, seed=s).choose(view, legal)) for s in range(40)}
-    assert "play 5c" not in choices
-    assert len(choices) > 1  # random otherwise
+    for play in plays:
+        state.apply(play)
+    return state
+
+
+def easy_choices(state: State, seeds: int = 40) -> set[str]:
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat, memory=True), state.legal_actions()
+    bots = [make_bot("easy", state.game, seat, seed=s) for s in range(seeds)]
+    return {str(bot.choose(view, legal)) for bot in bots}
+
+
+def test_easy_putto_takes_the_richest_capture_in_sight() -> None:
+    # The table holds the king of coins and the five of coins; seat 0 can take either (PT-9):
+    # the kings are worth 8 points (PT-2), the fives nothing. A beginner grabs the kings.
+    state = putto_position([["5c", "Kb", "2e", "4b"], ["5o", "6c", "6e", "6b"]], "Ko", ["play 5o"])
+    legal = {str(a) for a in state.legal_actions()}
+    assert {"capture 5c", "capture Kb", "play 5c", "play Kb"} <= legal
+    assert easy_choices(state) == {"capture Kb"}
+
+
+def test_easy_putto_lays_down_any_card_when_it_cannot_capture() -> None:
+    # Nothing on the table matches: a beginner lays a card down without weighing it (its
+    # beginner's mistake: even the ace, PT-10), never capturing what is not there.
+    state = putto_position([["3c", "Ao", "2e", "4b"], ["6o", "6c", "6e", "6b"]], "Kb", ["play 6o"])
+    choices = easy_choices(state)
+    assert len(choices) > 1 and all(choice.startswith("play ") for choice in choices)
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])

@@ -45,7 +45,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
     "putto": {
         "random": N_("Plays any card at random."),
         "easy": N_(
-            "A beginner: plays at random, but never leaves a card on the table that could capture."
+            "A beginner: grabs the richest capture in sight and lays down any card otherwise."
         ),
         "medium": N_("A club player: counts points, sweeps and the primiera before each card."),
         "hard": N_(

@@ -24,6 +24,7 @@ GAME = GameDescriptor(
     game_class=PuttoGame,
     bots=heuristic.BOTS,
     blunder=easy.is_blunder,
+    beginner=easy.choose,
     search=search.HOOKS,
     deck="italian",
     turn="left",

@@ -1,4 +1,5 @@
-"""Putto's obvious blunders, which the ``easy`` bot avoids (it plays at random otherwise).
+"""Putto's ``easy`` bot: a beginner's rules of thumb (``choose``), and the obvious blunder it
+never makes (``is_blunder``).
 
 One rule, read from the view only: never play a card onto the table (PT-10) when it could
 capture with it (PT-9) — that gives the next player the cards and the card played.
@@ -6,11 +7,13 @@ capture with it (PT-9) — that gives the next player the cards and the card pla
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.engine.action import Action
+from cardtable.games.putto.deck import CARD_POINTS
 
 
 def is_blunder(view: Mapping[str, Any], action: Action) -> bool:
@@ -20,3 +23,36 @@ def is_blunder(view: Mapping[str, Any], action: Action) -> bool:
     card = action.cards[0]
     assert isinstance(card, int)
     return any(_CARD[text] % 10 == card % 10 for text in view["table"])
+
+
+def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A beginner's move, from the table and the hand only (no card counting): capture whenever
+    it can, taking the richest pile in sight (PT-9: card points of the cards taken and the card
+    played, PT-2; then the most cards); else lay any card down (PT-10). Its mistakes are a
+    beginner's, not noise: an ace or a three laid on the table for the next player to take, a
+    lone card left for them to sweep (PT-12), no capture ever held back for a better one, the
+    cards already gone forgotten. Measured at two players (300 duplicate deals, seed 3): it wins
+    87.3% [84.4, 89.8] against ``random`` (+57.4 points per deal [+54.2, +60.5]) and ``medium``
+    wins 78.7% [75.2, 81.8] against it (+38.8 [+36.0, +41.7]); random play without the blunder,
+    as before, won only 76.7% against ``random`` and lost 92.4% to ``medium``. Laying down the
+    cheapest card instead made it too strong for a beginner (``medium`` won only 65.7%)."""
+    table = [_CARD[text] % 10 for text in view["table"]]
+    table_points = [CARD_POINTS[_CARD[text]] for text in view["table"]]
+
+    def card_of(action: Action) -> int:
+        card = action.cards[0]
+        assert isinstance(card, int)
+        return card
+
+    def haul(action: Action) -> tuple[int, int]:
+        card = card_of(action)
+        taken = [
+            points for rank, points in zip(table, table_points, strict=True) if rank == card % 10
+        ]
+        return CARD_POINTS[card] + sum(taken), len(taken)
+
+    captures = [action for action in legal if action.kind == "capture"]
+    if captures:
+        best = max(haul(action) for action in captures)
+        return rng.choice([action for action in captures if haul(action) == best])
+    return rng.choice(list(legal))

@@ -148,7 +148,7 @@ def test_a_stopping_process_hands_its_tables_over(
         # the lease was given up before the client was told to go: no process holds it now
         engine = make_engine(first.config.db_url)
         with engine.connect() as db:
-            assert leases.owners(db, [code], now=time.time()) == {}
+            assert leases.owners(db, [code], now=time.time(), seconds=5.0) == {}
         engine.dispose()
         again = await Client.open(second, code, token)  # the client reconnects anywhere
         try:
@@ -165,15 +165,24 @@ def test_a_stopping_process_hands_its_tables_over(
     asyncio.run(scenario())
 
 
+def _beat(db: Any, process: str, now: float) -> dict[str, int]:
+    """``process``'s heartbeat (its ``servers`` row made on first use, as ``serve`` makes it)."""
+    db.execute(text("INSERT INTO servers (id, host, pid, started_at) VALUES (:id, 'test', 0, "
+                    "now()) ON CONFLICT (id) DO NOTHING"), {"id": process})
+    leases.beat(db, process, now=now)
+    return leases.held(db, process)
+
+
 def test_a_write_with_a_moved_lease_is_refused(pg_url: str) -> None:
     engine = make_engine(pg_url)
     upgrade(engine)
     with engine.begin() as db:
         store.create_table(db, code="FENCE1", game="punttu", players=2, config={})
+        _beat(db, "old", now=100.0)
         old = leases.acquire(db, "FENCE1", "old", now=100.0, seconds=5.0)
         assert old == 1
         assert leases.acquire(db, "FENCE1", "new", now=101.0, seconds=5.0) is None  # live
-        new = leases.acquire(db, "FENCE1", "new", now=106.0, seconds=5.0)  # expired: taken
+        new = leases.acquire(db, "FENCE1", "new", now=106.0, seconds=5.0)  # "old" is quiet
         assert new == 2
     with pytest.raises(LeaseLost), engine.begin() as db:
         store.append_events(db, "FENCE1", [StoredEvent(1, "start", {})], token=old)
@@ -181,8 +190,38 @@ def test_a_write_with_a_moved_lease_is_refused(pg_url: str) -> None:
         store.append_events(db, "FENCE1", [StoredEvent(1, "start", {})], token=new)
         count = db.execute(text("SELECT count(*) FROM events WHERE table_code='FENCE1'"))
         assert count.scalar() == 1  # only the owner's write
-        assert leases.renew(db, "old", now=107.0, seconds=5.0) == {}
-        assert leases.renew(db, "new", now=107.0, seconds=5.0) == {"FENCE1": 2}
+        assert _beat(db, "old", now=107.0) == {}
+        assert _beat(db, "new", now=107.0) == {"FENCE1": 2}
+    engine.dispose()
+
+
+def test_a_lease_lives_while_its_owner_beats_and_the_beat_rewrites_no_lease(pg_url: str) -> None:
+    """A lease outlives its ``expires_at`` while its owner's heartbeat (one ``servers`` row)
+    is fresh, and lapses ``lease_seconds`` after the last beat; the beat leaves every lease row
+    as it was (PostgreSQL's ``xmin`` names the transaction that last wrote a row)."""
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    codes = [f"BEAT{n}" for n in range(3)]
+    with engine.begin() as db:
+        _beat(db, "a", now=100.0)
+        for code in codes:
+            store.create_table(db, code=code, game="punttu", players=2, config={})
+            assert leases.acquire(db, code, "a", now=100.0, seconds=5.0) == 1
+    written = "SELECT code, xmin::text FROM table_leases WHERE code LIKE 'BEAT%' ORDER BY code"
+    with engine.connect() as db:
+        before = db.execute(text(written)).all()
+    for now in (104.0, 108.0, 112.0):
+        with engine.begin() as db:
+            assert _beat(db, "a", now=now) == dict.fromkeys(codes, 1)
+    with engine.begin() as db:
+        assert db.execute(text(written)).all() == before  # no lease row was written
+        # long past expires_at (105), still live: "a" beat at 112
+        assert leases.owners(db, codes, now=116.0, seconds=5.0) == dict.fromkeys(codes, "a")
+        assert leases.acquire(db, "BEAT0", "b", now=116.0, seconds=5.0) is None
+        assert not set(codes) & set(leases.claimable(db, now=116.0, seconds=5.0, limit=1000))
+        # 5 s after the last beat, all of them lapse at once
+        assert set(codes) <= set(leases.claimable(db, now=117.5, seconds=5.0, limit=1000))
+        assert leases.acquire(db, "BEAT0", "b", now=117.5, seconds=5.0) == 2
     engine.dispose()
 
 
@@ -201,7 +240,7 @@ def test_a_new_table_is_leased_when_it_is_stored(
     async def run_then_look(work: Any) -> Any:
         result = await committed(work)
         claimable_after_commits.extend(await writer.query(
-            lambda db: leases.claimable(db, time.time(), 100)))
+            lambda db: leases.claimable(db, time.time(), 5.0, 100)))
         return result
 
     writer.run = run_then_look

@@ -185,7 +185,8 @@ class Cluster:
                     lambda db, now=now: leases.acquire(db, code, self.process, now,
                                                       self.lease_seconds))
                 owner = None if token is not None else (await self.writer.query(
-                    lambda db, now=now: leases.owners(db, [code], now))).get(code)
+                    lambda db, now=now: leases.owners(db, [code], now, self.lease_seconds)
+                )).get(code)
             except StorageUnavailable:
                 raise ServerError("server/storage_unavailable") from None
             if token is not None:
@@ -234,9 +235,8 @@ class Cluster:
                 continue
             now = self.clock()
             try:
-                held = await self.writer.run(
-                    lambda db, now=now: leases.renew(db, self.process, now,
-                                                    self.lease_seconds))
+                await self.writer.run(lambda db, now=now: leases.beat(db, self.process, now))
+                held = await self.writer.query(lambda db: leases.held(db, self.process))
             except Exception as error:
                 log.warning("leases not renewed", extra={"error": str(error)})
                 continue
@@ -254,7 +254,8 @@ class Cluster:
             now = self.clock()
             try:
                 codes = await self.writer.query(
-                    lambda db, now=now: leases.claimable(db, now, CLAIM_BATCH))
+                    lambda db, now=now: leases.claimable(db, now, self.lease_seconds,
+                                                         CLAIM_BATCH))
             except Exception as error:
                 log.warning("no look for tables to take over", extra={"error": str(error)})
                 continue

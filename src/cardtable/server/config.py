@@ -85,8 +85,8 @@ class ServerConfig:
     #: messages carried over Redis to the process its people are connected to
     #: (``server/cluster.py``, docs/deploy.md); empty: one server process per database.
     redis_url: str = ""
-    #: In a cluster: seconds a process's table leases last unrenewed, so how soon another
-    #: process takes over the tables of one that died.
+    #: In a cluster: seconds a process's leases stay live after its last heartbeat, so how
+    #: soon another process takes over the tables of one that died.
     lease_seconds: float = 5.0
     #: The secret the daily deals are derived from (never sent to clients); empty: one made
     #: at random and kept in the database. The bot levels whose score from the daily seat is

@@ -110,7 +110,7 @@ class ServerRow(Base):
     host: Mapped[str] = mapped_column(String(255))
     pid: Mapped[int] = mapped_column(Integer)
     started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: In a cluster, the last time (epoch seconds) the process renewed its leases.
+    #: In a cluster, the process's last heartbeat (epoch seconds), which keeps its leases live.
     seen_at: Mapped[float | None] = mapped_column(Float)
 
 

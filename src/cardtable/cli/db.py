@@ -23,18 +23,10 @@ import click
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, ngettext
 
-_db_option = click.option(
-    "--db",
-    default=None,
-    metavar="URL",
-    help="SQLAlchemy database URL (default: as cardtable serve).",
-)
-_dir_option = click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder of the default SQLite database.",
-)
+_db_option = click.option("--db", default=None, metavar="URL",
+                          help="SQLAlchemy database URL (default: as cardtable serve).")
+_dir_option = click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path),
+                           default=None, help="Folder of the default SQLite database.")
 
 
 def _url(db: str | None, data_dir: Path | None) -> str:
@@ -70,26 +62,18 @@ def upgrade(db: str | None, data_dir: Path | None) -> None:
     try:
         before = migrate(engine)
     except SQLAlchemyError as error:
-        click.echo(
-            _("cardtable db: the database cannot be migrated: {error}").format(
-                error=str(getattr(error, "orig", error)).splitlines()[0]
-            ),
-            err=True,
-        )
+        click.echo(_("cardtable db: the database cannot be migrated: {error}").format(
+            error=str(getattr(error, "orig", error)).splitlines()[0]), err=True)
         sys.exit(1)
     finally:
         engine.dispose()
     head = head_revision()
     if before == head:
-        click.echo(
-            _("The database is already at the latest schema ({revision}).").format(revision=head)
-        )
+        click.echo(_("The database is already at the latest schema ({revision}).").format(
+            revision=head))
     else:
-        click.echo(
-            _("The database was migrated from {old} to {new}.").format(
-                old=before or _("empty"), new=head
-            )
-        )
+        click.echo(_("The database was migrated from {old} to {new}.").format(
+            old=before or _("empty"), new=head))
 
 
 @db.command()
@@ -102,25 +86,17 @@ def backup(target: Path, db: str | None, data_dir: Path | None) -> None:
 
     url = make_url(_url(db, data_dir))
     if url.get_backend_name() != "sqlite" or not url.database:
-        click.echo(
-            _(
-                "cardtable db backup copies SQLite databases; for PostgreSQL use pg_dump "
-                "(see docs/deploy.md)."
-            ),
-            err=True,
-        )
+        click.echo(_("cardtable db backup copies SQLite databases; for PostgreSQL use pg_dump "
+                     "(see docs/deploy.md)."), err=True)
         sys.exit(2)
     source_path = Path(url.database)
     if not source_path.exists():
-        click.echo(
-            _("cardtable db: there is no database at {path}").format(path=source_path), err=True
-        )
+        click.echo(_("cardtable db: there is no database at {path}").format(path=source_path),
+                   err=True)
         sys.exit(2)
     if target.exists():
-        click.echo(
-            _("cardtable db: {path} already exists; choose a new file").format(path=target),
-            err=True,
-        )
+        click.echo(_("cardtable db: {path} already exists; choose a new file").format(
+            path=target), err=True)
         sys.exit(2)
     source = sqlite3.connect(source_path, timeout=30)
     copy = sqlite3.connect(target)
@@ -133,13 +109,8 @@ def backup(target: Path, db: str | None, data_dir: Path | None) -> None:
 
 
 @db.command()
-@click.option(
-    "--days",
-    type=click.FloatRange(min=0),
-    default=90.0,
-    show_default=True,
-    help="Archive the tables finished more than this many days ago.",
-)
+@click.option("--days", type=click.FloatRange(min=0), default=90.0, show_default=True,
+              help="Archive the tables finished more than this many days ago.")
 @_db_option
 @_dir_option
 def archive(days: float, db: str | None, data_dir: Path | None) -> None:
@@ -154,8 +125,5 @@ def archive(days: float, db: str | None, data_dir: Path | None) -> None:
         codes = archival.archive(engine, days)
     finally:
         engine.dispose()
-    click.echo(
-        ngettext(
-            "Archived {n} finished table.", "Archived {n} finished tables.", len(codes)
-        ).format(n=len(codes))
-    )
+    click.echo(ngettext("Archived {n} finished table.", "Archived {n} finished tables.",
+                        len(codes)).format(n=len(codes)))

@@ -119,7 +119,9 @@ def extract(
     except SyntaxError:
         return
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and any(_is_click(dec) for dec in node.decorator_list):
+        if isinstance(node, ast.FunctionDef) and any(
+            _is_click(dec) for dec in node.decorator_list
+        ):
             doc = ast.get_docstring(node, clean=True)
             if doc:
                 yield node.lineno, None, doc, []

@@ -66,10 +66,8 @@ def _bot_names(text: str, seats: list[int]) -> dict[int, str]:
 def _save(path: Path, match: Match, players: list[Bot | None]) -> None:
     """The game as a record: one deal, or the match if the table plays several."""
     record: dict[str, Any]
-    record = (
-        match.to_record()
-        if match.game.options.get("deals", 1) != 1
-        else (match.current.to_record())
+    record = match.to_record() if match.game.options.get("deals", 1) != 1 else (
+        match.current.to_record()
     )
     record["meta"] = {
         "program": f"cardtable {__version__} play",
@@ -90,6 +88,7 @@ def record_text(record: dict[str, Any]) -> str:
             return found.group(0)
 
     return _INNERMOST_LIST.sub(flatten, text) + "\n"
+
 
 
 @click.command()
@@ -187,9 +186,8 @@ def play(
     )
     console.print(f"[bold]{intro}[/bold]")
     console.print(
-        _(
-            "[dim]To play these cards again: --seed {seed}. Type ? for help, q to quit.[/dim]"
-        ).format(seed=match_seed)
+        _("[dim]To play these cards again: --seed {seed}. Type ? for help, q to quit.[/dim]")
+        .format(seed=match_seed)
         if human is not None
         else _("[dim]To watch these cards again: --seed {seed}.[/dim]").format(seed=match_seed)
     )

@@ -42,9 +42,8 @@ _STYLE = {"good": "", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder
     type=click.IntRange(2, 10_000),
     default=None,
     cls=HelpOption,
-    help_values={
-        "defaults": ", ".join(f"{game.title} {game.review_samples}" for game in descriptors())
-    },
+    help_values={"defaults": ", ".join(f"{game.title} {game.review_samples}"
+                                       for game in descriptors())},
     help="Sampled deals per decision (more: slower and surer; default: {defaults}).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")

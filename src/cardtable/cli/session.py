@@ -167,9 +167,8 @@ class Session:
                     player = copy.copy(player)
                     player.game, player.seat = state.game, seat
                 legal = state.legal_actions()
-                action = driver.checked(
-                    player, player.choose(self._bot_view(state, seat), legal), legal
-                )
+                action = driver.checked(player, player.choose(self._bot_view(state, seat), legal),
+                                        legal)
                 events = state.apply(action)
             self._show_events(state, events)
 
@@ -240,9 +239,8 @@ class Session:
 
     def _bot_decision(self, bot: Bot, seat: int) -> Action:
         """A bot's decision between deals: ``driver.between_deals``, the server's path too."""
-        return driver.between_deals(
-            self.match, seat, bot, lambda: make_bot("medium", self.match.game, seat)
-        )
+        return driver.between_deals(self.match, seat, bot,
+                                    lambda: make_bot("medium", self.match.game, seat))
 
     # -- the human -------------------------------------------------------------------------------
 

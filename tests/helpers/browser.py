@@ -55,6 +55,25 @@ class LiveServer(RunningServer):
         return data
 
 
+def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, players: int = 2,
+           options: dict[str, Any] | None = None, turn_seconds: float | None = None,
+           **context: Any) -> Any:
+    """A page seated at a fresh table of ``game`` against random bots (seat 0, Ana); with
+    ``turn_seconds``, the table's turn timer."""
+    body: dict[str, Any] = {"game": game, "name": "Ana", "level": "random",
+                            "players": players, "options": options or {}}
+    if turn_seconds is not None:
+        body["turn_seconds"] = turn_seconds
+    joined = live.post("/api/play", body)
+    page = new_page(viewport, **context)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(
+        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
+    page.goto(f"/t/{joined['code']}")
+    page.code = joined["code"]
+    return page
+
+
 def screenshot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

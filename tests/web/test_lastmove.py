@@ -3,25 +3,18 @@ move the turn timer made is said to be the timer's, not the person's own."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, screenshot, seated
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
 def test_a_timer_move_is_the_timers(new_page: Any, live: Any, viewport: dict[str, int]) -> None:
     size = "laptop" if viewport is LAPTOP else "phone"
-    joined = live.post("/api/play", {"game": "putto", "players": 2, "name": "Ana",
-                                     "level": "random", "turn_seconds": 0.5})
-    page = new_page(viewport)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
+    page = seated(new_page, live, viewport, "putto", turn_seconds=0.5)
     line = page.locator(".last-move")
     # I never click: the timer plays for me, and the log says so (the bot answers at once,
     # so the line soon shows the bot's move, in the same words)
@@ -34,13 +27,7 @@ def test_a_timer_move_is_the_timers(new_page: Any, live: Any, viewport: dict[str
 def test_a_bots_move_is_a_sentence_with_a_capital(new_page: Any, live: Any) -> None:
     """A bot is "bot 2 (random)" inside a sentence, but a sentence it starts begins with a
     capital, on the felt and in the log alike (it read "bot 2 (random) played ace of coins.")."""
-    joined = live.post("/api/play", {"game": "punttu", "players": 2, "name": "Ana",
-                                     "level": "random"})
-    page = new_page(LAPTOP)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
+    page = seated(new_page, live, LAPTOP, "punttu")
     line = page.locator(".last-move")
     mine = page.locator(".hand button.card:not([disabled])")
     # the bot moves first or answers mine (after a trick I win, I lead again: play once more)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.helpers.browser import LAPTOP, PHONE
-from tests.web.test_table import ENABLED, no_horizontal_overflow, seated
+from tests.helpers.browser import LAPTOP, PHONE, seated
+from tests.web.test_table import ENABLED, no_horizontal_overflow
 
 
 @pytest.mark.parametrize(("game", "next_side"), [("punttu", "right"), ("putto", "left")])

@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE
+from tests.helpers.browser import LAPTOP, PHONE, seated
 from tests.web.players import PENDING, PROBE, answer
-from tests.web.test_table import seated
 
 WAIT = f"window.__over || ({PENDING})"
 

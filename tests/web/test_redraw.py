@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers.browser import LAPTOP
-from tests.web.test_table import ENABLED, seated
+from tests.helpers.browser import LAPTOP, seated
+from tests.web.test_table import ENABLED
 
 MARK = """() => {
   for (const selector of ['.table-head h1', '.side', '.felt', '.dock', '.ring .seat']) {

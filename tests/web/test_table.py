@@ -7,12 +7,11 @@ felt and the log in one wording, Punttu's last trick on one row and Putto's deal
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, screenshot, seated
 
 ENABLED = ".hand button.card:not([disabled])"
 
@@ -25,20 +24,6 @@ Element.prototype.animate = function (...args) {
   return native.apply(this, args);
 };
 """
-
-
-def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, players: int = 2,
-           options: dict[str, Any] | None = None, **context: Any) -> Any:
-    """A page seated at a fresh table of ``game`` against random bots (seat 0, Ana)."""
-    joined = live.post("/api/play", {"game": game, "name": "Ana", "level": "random",
-                                     "players": players, "options": options or {}})
-    page = new_page(viewport, **context)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
-    page.code = joined["code"]
-    return page
 
 
 def no_horizontal_overflow(page: Any, width: int) -> None:

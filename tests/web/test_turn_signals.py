@@ -4,27 +4,16 @@ scoreboard above the felt during a deal."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP
+from tests.helpers.browser import LAPTOP, seated
 
 MINE = ".hand button.card:not([disabled])"
 
 
-def _sit(new_page: Any, live: Any, game: str) -> Any:
-    joined = live.post("/api/play", {"game": game, "players": 2, "name": "Ana", "level": "random"})
-    page = new_page(LAPTOP)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
-    return page
-
-
 def test_my_turn_is_in_the_tab_title(new_page: Any, live: Any) -> None:
-    page = _sit(new_page, live, "punttu")
+    page = seated(new_page, live, LAPTOP, "punttu")
     expect(page.locator(MINE).first).to_be_visible()
     assert page.title().startswith("● Your turn · ")
     page.locator(MINE).first.click()
@@ -35,7 +24,7 @@ def test_my_turn_is_in_the_tab_title(new_page: Any, live: Any) -> None:
 
 
 def test_the_mute_switch_is_remembered(new_page: Any, live: Any) -> None:
-    page = _sit(new_page, live, "putto")
+    page = seated(new_page, live, LAPTOP, "putto")
     switch = page.locator("#mute")
     expect(switch).to_have_attribute("aria-pressed", "false")
     switch.click()
@@ -47,7 +36,7 @@ def test_the_mute_switch_is_remembered(new_page: Any, live: Any) -> None:
 
 
 def test_the_scoreboard_stays_on_the_felt_during_a_deal(new_page: Any, live: Any) -> None:
-    page = _sit(new_page, live, "punttu")
+    page = seated(new_page, live, LAPTOP, "punttu")
     board = page.locator(".scoreboard")
     expect(board.locator(".score")).to_have_count(2)
     expect(board.locator(".score.mine")).to_contain_text("you")

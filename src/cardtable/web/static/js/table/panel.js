@@ -114,21 +114,16 @@ function chatForm() {
 }
 
 // The table's last move as a sentence, and who made it when it was not the player's choice.
-// The last move's sentence, kept while the move is the same: a state sent again without events
-// (a seat connecting, a timer) would otherwise drop what only the events say (the cards a
-// capture took), and the felt would disagree with the log.
-let shownLast = null;
-
+// What the move did (the cards a capture took) only its events say: the state's, or, when a
+// state comes again without them (a seat connecting, a name arriving, a timer), those the log
+// kept for the same move, so that the felt never disagrees with the log.
 export function lastMoveLine(ctx) {
-  const { last, events } = ctx.state;
-  const key = JSON.stringify([last, S.seat, nameOfTableSeat(last.seat)]);
-  let text;
-  if ((!events || !events.length) && shownLast && shownLast.key === key) text = shownLast.text;
-  else {
-    text = lastMoveText({ deck: ctx.deck, sentences: sentencesOf(), last, name: nameOfTableSeat(last.seat),
-      mine: S.seat !== null && last.seat === S.seat, events });
-    shownLast = { key, text };
-  }
+  const { last } = ctx.state;
+  const logged = S.log[S.log.length - 1];
+  const same = logged && logged.table && logged.seat === last.seat && logged.action === last.action;
+  const events = (ctx.state.events && ctx.state.events.length) || !same ? ctx.state.events : logged.events;
+  const text = lastMoveText({ deck: ctx.deck, sentences: sentencesOf(), last, name: nameOfTableSeat(last.seat),
+    mine: S.seat !== null && last.seat === S.seat, events });
   return h('p', { class: 'last-move', 'aria-live': 'polite' }, text, byNote(last.by));
 }
 

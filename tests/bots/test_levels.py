@@ -125,7 +125,7 @@ def test_hint_in_terminal_play_shows_a_move_and_its_alternatives() -> None:
 
 def test_random_easy_bots_choose_legal_actions_over_whole_deals() -> None:
     rng = random.Random(0)
-    for name, players in (("punttu", 5), ("putto", 6)):
+    for name, players in (("punttu", 5), ("putto", 6), ("pontinho", 4)):
         table = cardtable.game(name, players=players)
         state = table.deal(seed=rng.getrandbits(32))
         bots = [make_bot("easy", table, seat, seed=seat) for seat in range(players)]

@@ -147,6 +147,60 @@ def test_easy_blunders(deal: Deal) -> None:
     assert not is_blunder(view, state.game.parse_action("layoff 1 Ts"))
 
 
+def easy_choices(state: PontinhoState, seeds: int = 30) -> set[str]:
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat, memory=True), state.legal_actions()
+    return {
+        str(make_bot("easy", state.game, seat, seed=s).choose(view, legal)) for s in range(seeds)
+    }
+
+
+def test_easy_never_takes_the_discard_nor_advances_it(deal: Deal) -> None:
+    """``easy`` is a beginner: it draws from the stock even when the top discard makes a meld
+    (PO-7), and passes when it could advance it (PO-17); ``medium`` takes it."""
+    state = deal({0: "Kc 2s 3h 5d 7c 9s Jh 4d 6c", 1: "Kh Kd 2d 4s 6h 8c Td Qs 3c"}, stock="Ac 8d")
+    state.apply("draw")
+    state.apply("discard Kc")
+    assert "take Kh Kd Kc" in {str(a) for a in state.legal_actions()}
+    assert easy_choices(state) == {"draw"}
+    assert str(choose(state)) == "take Kh Kd Kc"
+    state = deal({0: "Kc 2s 3h 5d 7c 9s Jh 4d 6c", 2: "Kh Kd 2d 4s 6h 8c Td Qs 3c"}, stock="Ac 8d")
+    state.apply("draw")
+    state.apply("discard Kc")
+    state.apply("draw")
+    assert state.phase == "claim" and state.to_move == 2
+    assert easy_choices(state) == {"pass"}
+
+
+def test_easy_keeps_its_first_card_and_throws_its_highest(deal: Deal) -> None:
+    """``easy`` keeps what it draws first (PO-9: it never burns), lays down what it can at once
+    (PO-11) and throws away its highest card (PO-2), even when that breaks a pair."""
+    state = deal({0: "7s 8s 9s 2h 3d 4c Kh Kd Jc"}, stock="Tc")
+    state.apply("draw")
+    assert state.phase == "first_drawn" and "burn" in {str(a) for a in state.legal_actions()}
+    assert easy_choices(state) == {"meld 7s 8s 9s"}
+    state.apply("meld 7s 8s 9s")
+    assert easy_choices(state) == {"discard Kh", "discard Kd"}
+
+
+def test_easy_spends_its_joker_lays_off_and_never_throws_a_joker(deal: Deal) -> None:
+    """``easy`` melds the most natural cards it can and spends its joker in the meld (a
+    beginner's mistake: PO-11), lays off what fits (PO-16), then throws its highest card."""
+    state = deal({0: "7s 8s 9s 2h 3d 4c 5h 6d Jc", 1: "Kh Kd Kc Ts * 4d 6h 8d Qc"}, stock="3h 5c")
+    state.apply("draw")
+    state.apply("meld 7s 8s 9s")
+    state.apply("discard Jc")
+    state.apply("draw")
+    pass_claims(state)
+    played = []
+    while state.to_move == 1:
+        (choice,) = easy_choices(state)
+        played.append(choice)
+        state.apply(choice)
+    assert played == ["meld Kh Kd Kc *", "layoff 1 Ts", "discard Qc"]
+
+
 @pytest.mark.parametrize(
     ("totals", "still_in", "wanted"),
     [

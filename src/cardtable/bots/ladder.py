@@ -56,7 +56,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
     "pontinho": {
         "random": N_("Plays any legal move at random."),
         "easy": N_(
-            "A beginner: plays at random, but never discards a joker or a card it could lay off."
+            "A beginner: always draws from the stock, melds and lays off all it can at once, "
+            "and throws away its highest card."
         ),
         "medium": N_(
             "A club player: keeps the cards that connect, melds early and discards what helps "

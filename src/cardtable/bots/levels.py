@@ -1,10 +1,9 @@
 """Playing strength by level: ``easy``, ``medium`` and ``hard``.
 
-- ``easy``: a uniformly random legal action, avoiding the game's obvious blunders
-  (its descriptor's ``blunder``, ``cardtable.games.<game>.easy.is_blunder``, read from the view;
-  a game without one has none). Punttu: no 5, 6 or 7 thrown onto a trick it cannot win while a
-  cheaper card is held.
-  Putto: no card played onto the table that could capture.
+- ``easy``: a beginner, the game's own rules of thumb (its descriptor's ``beginner``,
+  ``cardtable.games.<game>.easy.choose``); a game without one plays a random legal action that
+  avoids its obvious blunders (its descriptor's ``blunder``, ``easy.is_blunder``, read from the
+  view; a game without one has none).
 - ``medium``: the game's heuristic bot (``cardtable.games.<game>.heuristic``).
 - ``hard``: ISMCTS with its defaults (``cardtable.bots.ismcts``; ``ismcts`` is the same bot).
 """

@@ -39,6 +39,7 @@ GAME = GameDescriptor(
     game_class=PontinhoGame,
     bots=heuristic.BOTS,
     blunder=easy.is_blunder,
+    beginner=easy.choose,
     search=search.HOOKS,
     deck="french",
     turn="right",

@@ -27,7 +27,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from cardtable import __version__, web
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
-from cardtable.server import db, http, review, ws
+from cardtable.server import db, http, review, store, ws
 from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.cluster import Cluster
 from cardtable.server.collector import Collector
@@ -92,7 +92,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
                 raise
         lock, prepared = prepared, None
         engine = lock.engine
-        writer = Writer(engine, retry_seconds=config.write_retry_seconds)
+        writer = Writer(engine, retry_seconds=config.write_retry_seconds,
+                        batch=store.events_written_together)
         pool = FairPool(config.bot_workers, config.bot_queue_per_table,
                         backend=make_backend(config.bot_backend, config.bot_workers))
         metrics = Metrics()

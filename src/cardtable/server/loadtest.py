@@ -188,15 +188,22 @@ async def _make_table(http: httpx.AsyncClient, started: bool = True,
     made = await http.post("/api/tables", json={
         "game": "punttu", "options": {"deals": DEALS}, "seats": seats,
     })
-    made.raise_for_status()
+    _refused(made)
     code = made.json()["code"]
     tokens = []
     people = 1 if bot_level is not None else SEATS
     for seat in range(people if started else people - 1):
         joined = await http.post(f"/api/tables/{code}/join", json={"name": f"load{seat}"})
-        joined.raise_for_status()
+        _refused(joined)
         tokens.append(joined.json()["token"])
     return code, tokens
+
+
+def _refused(response: httpx.Response) -> None:
+    """Raise, naming the server's refusal (its error code says which limit or fault it was)."""
+    if response.is_error:
+        raise RuntimeError(f"{response.request.method} {response.request.url.path}: "
+                           f"{response.status_code} {response.text[:300]}")
 
 
 async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 0.0,

@@ -14,16 +14,19 @@ Every function here takes a ``Connection`` inside a transaction the caller opene
 group commit), so the events of one step and the status they imply commit together. Plain SQL
 expressions (SQLAlchemy Core) on the models' tables: a commit costs a fraction of what the ORM's
 unit of work would. The busiest write of all, an action's event, skips even Core's per-statement
-work on SQLite (the default): one INSERT compiled once, run on the driver's cursor with the
-values Core would bind (``_event_writer``); other databases take the Core insert.
+work on SQLite and PostgreSQL: one INSERT compiled once, run on the driver's cursor with the
+values Core would bind (``_insert_events``); other databases take the Core insert. Within the
+writer's group (``events_written_together``) the rows of all its steps go in one statement.
 """
 
 from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Dialect, Table, case, func, insert, select, update
@@ -84,7 +87,7 @@ def add_seat(db: Connection, *, code: str, seat: int, name: str, token_hash: str
                                     token_hash=token_hash, joined_at=utcnow()))
 
 
-#: The event row's columns, in the order ``_event_writer``'s statement binds them.
+#: The event row's columns, in the order ``_insert_events``'s statement binds them.
 _EVENT_COLUMNS = ("table_code", "seq", "kind", "data", "at")
 #: The events INSERT for psycopg (its ``%s`` placeholders, in ``_EVENT_COLUMNS``' order).
 _PG_EVENT_SQL = (f"INSERT INTO {EVENTS.name} ({', '.join(_EVENT_COLUMNS)}) "
@@ -110,35 +113,64 @@ def append_events(
 ) -> None:
     """Add one step's events (and the table status they lead to) to the open transaction.
     ``token``: in a cluster, the writer's lease token on the table; the write is refused
-    (``leases.LeaseLost``) if the lease has moved on (``server/leases.py``)."""
+    (``leases.LeaseLost``) if the lease has moved on (``server/leases.py``). Inside
+    ``events_written_together`` the rows wait for the end of its block."""
     if token is not None:
         leases.fence(db, code, token)
     now = utcnow()
-    dialect = db.dialect
-    if dialect.name == "sqlite" and dialect.paramstyle == "qmark":
-        # the hot path: the same row Core would write, without Core's per-statement work
-        sql, at = _event_sql(dialect)
-        stamp = at(now) if at is not None else now
-        db.connection.driver_connection.executemany(  # type: ignore[union-attr]
-            sql, [(code, e.seq, e.kind, dumps(e.data), stamp) for e in events]
-        )
-    elif dialect.driver == "psycopg":
-        # the same hot path on PostgreSQL: psycopg prepares the statement server-side after
-        # its first few uses on a connection, and sends the rows of a step in one pipeline
-        with db.connection.driver_connection.cursor() as cursor:  # type: ignore[union-attr]
-            cursor.executemany(_PG_EVENT_SQL,
-                               [(code, e.seq, e.kind, dumps(e.data), now) for e in events])
+    rows = [(code, e.seq, e.kind, dumps(e.data), now) for e in events]
+    waiting: list[_EventValues] | None = db.info.get(_GROUPED)
+    if waiting is not None:
+        waiting.extend(rows)
     else:
-        db.execute(
-            insert(EVENTS),
-            [{"table_code": code, "seq": e.seq, "kind": e.kind, "data": dumps(e.data),
-              "at": now} for e in events],
-        )
+        _insert_events(db, rows)
     if status is not None:
         values: dict[str, Any] = {"status": status}
         if status == "finished":
             values.update(finished_at=now, result=dumps(result))
         db.execute(update(TABLES).where(TABLES.c.code == code).values(**values))
+
+
+#: An event row's values, in ``_EVENT_COLUMNS``' order.
+_EventValues = tuple[str, int, str, str, datetime]
+#: The key of ``Connection.info`` under which ``events_written_together`` collects rows.
+_GROUPED = "cardtable.grouped_events"
+
+
+@contextmanager
+def events_written_together(db: Connection) -> Iterator[None]:
+    """Within the block, ``append_events`` on ``db`` collects its rows, and they are written in
+    one statement as the block ends: the writer's group commit of hundreds of steps makes one
+    INSERT, not one per step (on PostgreSQL, one round trip instead of one per step). If the
+    INSERT fails (a step stored twice), the block raises and the caller's transaction rolls
+    back with every row of it; the writer then retries each step alone."""
+    rows: list[_EventValues] = []
+    info = db.info  # held: after a failure, reading ``db.info`` again would reconnect
+    info[_GROUPED] = rows
+    try:
+        yield
+        if rows:
+            _insert_events(db, rows)
+    finally:
+        info.pop(_GROUPED, None)
+
+
+def _insert_events(db: Connection, rows: Sequence[_EventValues]) -> None:
+    """The event rows written, on the driver's cursor where it is SQLite's or psycopg's (the
+    hot path: the row Core would write, without Core's per-statement work)."""
+    dialect = db.dialect
+    if dialect.name == "sqlite" and dialect.paramstyle == "qmark":
+        sql, at = _event_sql(dialect)
+        if at is not None:
+            rows = [(*row[:4], at(row[4])) for row in rows]
+        db.connection.driver_connection.executemany(sql, rows)  # type: ignore[union-attr]
+    elif dialect.driver == "psycopg":
+        # psycopg prepares the statement server-side after its first few uses on a
+        # connection, and sends all the rows in one pipeline
+        with db.connection.driver_connection.cursor() as cursor:  # type: ignore[union-attr]
+            cursor.executemany(_PG_EVENT_SQL, rows)
+    else:
+        db.execute(insert(EVENTS), [dict(zip(_EVENT_COLUMNS, row, strict=True)) for row in rows])
 
 
 def touch_table(db: Connection, code: str) -> None:

@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
@@ -79,6 +80,10 @@ def is_transient(error: BaseException, dbapi: Any = None) -> bool:
     return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
 
 
+def _no_batch(connection: Connection) -> AbstractContextManager[object]:
+    return contextlib.nullcontext()
+
+
 class _Transient(Exception):
     def __init__(self, cause: BaseException) -> None:
         super().__init__(str(cause))
@@ -91,8 +96,12 @@ class Writer:
     def __init__(
         self, engine: Engine, *, retry_seconds: float = 5.0, max_pending: int = MAX_PENDING,
         inline: bool | None = None,
+        batch: Callable[[Connection], AbstractContextManager[object]] = _no_batch,
     ) -> None:
         self.engine = engine
+        #: Opened around each group's work inside its transaction (the store's
+        #: ``events_written_together``: the group's event rows in one statement).
+        self.batch = batch
         #: Commit on the loop (SQLite) or in the writer's thread (see the module docstring).
         self.inline = engine.dialect.name == "sqlite" if inline is None else inline
         #: The engine writes go through: for SQLite on the loop, one that never waits.
@@ -224,7 +233,7 @@ class Writer:
         pass by itself, such as a seat taken twice) each alone. Raises ``_Transient`` if the
         database itself failed; ``outcomes`` keeps what was settled before that."""
         try:
-            with self.write_engine.begin() as connection:
+            with self.write_engine.begin() as connection, self.batch(connection):
                 results = [group[i][0](connection) for i in pending]
         except Exception as error:
             if is_transient(error, self.engine.dialect.loaded_dbapi):

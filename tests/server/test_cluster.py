@@ -314,3 +314,40 @@ def test_the_rate_limits_count_every_process(
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "rate/limited"
     assert int(refused.headers["Retry-After"]) >= 1
+
+
+def test_a_table_leased_during_the_renewals_read_is_not_lost(
+    start_node: Callable[..., RunningServer], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A renewal reads the leases this process holds, in a reader thread; a table made while
+    that read runs is leased after its snapshot. It must not be dropped as lost (it was: a 503
+    ``table/moved`` on its first join, seen with two processes making 2,000 tables)."""
+    server = start_node()
+    cluster = server.app.state.cluster
+    lost: list[str] = []
+    monkeypatch.setattr(cluster, "lost", lost.append)
+    reads: list[list[str]] = []
+    read = leases.held
+
+    def held_then_a_new_lease(db: Any, owner: str) -> dict[str, int]:
+        answer = read(db, owner)
+        reads.append(list(lost))  # what the renewals had found lost before this read
+        if len(reads) == 1:
+            cluster.tokens.setdefault("LATE01", 7)  # leased just after the read's snapshot
+        return answer
+
+    monkeypatch.setattr(leases, "held", held_then_a_new_lease)
+    deadline = time.monotonic() + 10
+    while len(reads) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(reads) >= 2, "no renewal ran"
+    assert "LATE01" not in reads[1]
+
+
+def test_a_lease_is_lost_only_if_known_before_the_read() -> None:
+    from cardtable.server.cluster import lost_leases
+
+    known = {"KEPT01": 1, "MOVED1": 2, "GONE01": 3, "DONE01": 4}
+    now = {"KEPT01": 1, "MOVED1": 2, "GONE01": 3, "LATE01": 5}  # DONE01 let go, LATE01 new
+    held = {"KEPT01": 1, "MOVED1": 9}
+    assert lost_leases(known, now, held) == ["MOVED1", "GONE01"]

@@ -42,6 +42,18 @@ def seat1_main(deal: Deal, seat1: str, drawn: str, seat0: str, discard0: str) ->
     return state
 
 
+def seat1_with_a_joker_and_kings(deal: Deal) -> PontinhoState:
+    """Seat 0 has melded 7s 8s 9s; seat 1 holds three kings, a ten of spades and a joker, has
+    drawn, and is in its MAIN step."""
+    state = deal({0: "7s 8s 9s 2h 3d 4c 5h 6d Jc", 1: "Kh Kd Kc Ts * 4d 6h 8d Qc"}, stock="3h 5c")
+    state.apply("draw")
+    state.apply("meld 7s 8s 9s")
+    state.apply("discard Jc")
+    state.apply("draw")
+    pass_claims(state)
+    return state
+
+
 def test_registered_as_medium() -> None:
     game = cardtable.game("pontinho", players=4)
     assert BOTS["heuristic"] is PontinhoHeuristic
@@ -131,12 +143,7 @@ def test_easy_blunders(deal: Deal) -> None:
     """``easy``: never a joker discarded, nor a card it could lay off instead."""
     from cardtable.games.pontinho.easy import is_blunder
 
-    state = deal({0: "7s 8s 9s 2h 3d 4c 5h 6d Jc", 1: "Kh Kd Kc Ts * 4d 6h 8d Qc"}, stock="3h 5c")
-    state.apply("draw")
-    state.apply("meld 7s 8s 9s")
-    state.apply("discard Jc")
-    state.apply("draw")
-    pass_claims(state)
+    state = seat1_with_a_joker_and_kings(deal)
     view = state.view(1, memory=True)
     assert is_blunder(view, state.game.parse_action("discard *"))
     assert not is_blunder(view, state.game.parse_action("discard Ts"))  # not melded yet
@@ -187,12 +194,7 @@ def test_easy_keeps_its_first_card_and_throws_its_highest(deal: Deal) -> None:
 def test_easy_spends_its_joker_lays_off_and_never_throws_a_joker(deal: Deal) -> None:
     """``easy`` melds the most natural cards it can and spends its joker in the meld (a
     beginner's mistake: PO-11), lays off what fits (PO-16), then throws its highest card."""
-    state = deal({0: "7s 8s 9s 2h 3d 4c 5h 6d Jc", 1: "Kh Kd Kc Ts * 4d 6h 8d Qc"}, stock="3h 5c")
-    state.apply("draw")
-    state.apply("meld 7s 8s 9s")
-    state.apply("discard Jc")
-    state.apply("draw")
-    pass_claims(state)
+    state = seat1_with_a_joker_and_kings(deal)
     played = []
     while state.to_move == 1:
         (choice,) = easy_choices(state)

@@ -80,10 +80,6 @@ def is_transient(error: BaseException, dbapi: Any = None) -> bool:
     return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
 
 
-def _no_batch(connection: Connection) -> AbstractContextManager[object]:
-    return contextlib.nullcontext()
-
-
 class _Transient(Exception):
     def __init__(self, cause: BaseException) -> None:
         super().__init__(str(cause))
@@ -96,7 +92,7 @@ class Writer:
     def __init__(
         self, engine: Engine, *, retry_seconds: float = 5.0, max_pending: int = MAX_PENDING,
         inline: bool | None = None,
-        batch: Callable[[Connection], AbstractContextManager[object]] = _no_batch,
+        batch: Callable[[Connection], AbstractContextManager[object]] = contextlib.nullcontext,
     ) -> None:
         self.engine = engine
         #: Opened around each group's work inside its transaction (the store's

@@ -86,8 +86,6 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
         naturals = [k for k in kinds if k != JOKER]
         return (len(naturals), len(kinds), sum(points[k] for k in naturals))
 
-    if "buyback" in by_kind:  # between deals (PO-25): a beginner always wants back in
-        return by_kind["buyback"][0]
     plain = by_kind.get("draw") or by_kind.get("pass")
     if plain:
         return plain[0]

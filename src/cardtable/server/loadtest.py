@@ -333,7 +333,7 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
         # The clients' process collects its garbage as the server does: with CPython's
         # defaults, full collections over thousands of connections stopped every client for
         # 0.5-0.65 s, sixteen times in 30 s at 2,000 tables, and were counted as the server's
-        # latency (p99 241 ms, while the server's own pauses were under 0.1 s but one).
+        # latency.
         collector.tune()
         await asyncio.sleep(warmup)
         measured = (server.process.pid,) if server else pids

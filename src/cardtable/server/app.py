@@ -117,7 +117,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         app.state.cluster = cluster
         app.state.lobby = lobby
         app.state.config = config
-        collector = Collector()
+        collector = Collector(full_seconds=config.gc_full_seconds, on_pause=metrics.gc_pause)
         collector.tune()
         log.info("server ready", extra={"tables_to_rebuild": rebuilt,
                                         "db": engine.url.render_as_string(hide_password=True)})

@@ -1,40 +1,91 @@
-"""The garbage collector tuned for the server: fewer, later collections.
+"""The garbage collector run on the clock: short young collections, a full one now and then.
 
-Each step of play makes and drops thousands of small containers (messages, views, frames), which
-are freed by reference counting as they go; but CPython's cyclic collector also counts them, and
-at its default thresholds (700, 10, 10) it ran so often, over a heap that grows with every table
-and deal, that it took about a fifth of the server's CPU under load (``perf`` on ``cardtable
-loadtest``). The server raises the first threshold so that a collection comes every
-``FIRST_THRESHOLD`` net allocations instead of 700, and freezes what exists at start-up (modules,
-the rebuilt tables) so that full collections skip it. Cyclic garbage is still collected, later.
+Reference counting frees almost everything the server makes; its cyclic collector found no
+garbage at all in steady play (none in any collection of a 2,000-table load). But run by
+CPython's own triggers it cost a lot, in CPU or in pauses:
+
+- at the default thresholds (700, 10, 10) it took about a fifth of the server's CPU: the
+  objects that live for a move or two (each connection's pending reads and writes, the
+  tables' timers) were promoted to the oldest generation and kept starting full collections;
+- with a high first threshold (50,000, tried next) that CPU came back, but the threshold
+  counts *net* allocations, and in steady play births and deaths cancel out. The youngest
+  generation then grew to every connection's live short-lived objects (300,000 at 8,000
+  connections) before its rare collections, which stopped the event loop for 260-390 ms
+  every 20-40 s; and a collection of the next generation, over the million objects of the
+  seated connections, for 0.65-0.73 s.
+
+So CPython's triggers are off (``gc.disable``) and the event loop drives the collector: a
+young collection every ``YOUNG_SECONDS`` sees only what was born since the last one and still
+lives (4-10 ms at 2,000 tables); what survives it is left alone until the full collection,
+every ``full_seconds``, which reclaims any cyclic garbage (the one pause that grows with the
+heap, about 1 s at 2,000 tables). What exists when the server is ready (modules, the rebuilt
+tables) is frozen, so that no collection walks it. ``benchmarks`` figures: docs/deploy.md.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import time
+from collections.abc import Callable
 
-#: Net container allocations between two collections of the youngest generation.
-FIRST_THRESHOLD = 50_000
-#: Collections of one generation between two of the next (CPython's default: 10, 10).
-LATER_THRESHOLDS = (20, 20)
+#: Seconds between two young collections: each pause is proportional to it.
+YOUNG_SECONDS = 0.1
+#: Seconds between two full collections, by default.
+FULL_SECONDS = 600.0
+YOUNG, FULL = 0, 2
 
 
 class Collector:
-    """``tune()`` at start, ``restore()`` at shutdown (tests run servers inside the pytest
-    process, which must get its settings back)."""
+    """``tune()`` on a running event loop at start, ``restore()`` at shutdown (tests run
+    servers inside the pytest process, which must get its own collector back).
 
-    def __init__(self) -> None:
-        self._before: tuple[int, int, int] | None = None
+    ``on_pause(generation, seconds)`` hears of every collection it runs (the metrics)."""
+
+    def __init__(self, *, full_seconds: float = FULL_SECONDS,
+                 on_pause: Callable[[int, float], None] | None = None) -> None:
+        self.full_seconds = full_seconds
+        self.on_pause = on_pause
+        self._was_enabled: bool | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._next_full = 0.0
+
+    @property
+    def tuned(self) -> bool:
+        return self._was_enabled is not None
 
     def tune(self) -> None:
-        if self._before is None:
-            self._before = gc.get_threshold()
+        if self.tuned:
+            return
+        loop = asyncio.get_running_loop()
+        self._was_enabled = gc.isenabled()
         gc.collect()
         gc.freeze()
-        gc.set_threshold(FIRST_THRESHOLD, *LATER_THRESHOLDS)
+        gc.disable()
+        self._next_full = loop.time() + self.full_seconds
+        self._timer = loop.call_later(YOUNG_SECONDS, self._tick)
 
     def restore(self) -> None:
-        if self._before is not None:
-            gc.set_threshold(*self._before)
-            gc.unfreeze()
-            self._before = None
+        if not self.tuned:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        gc.unfreeze()
+        if self._was_enabled:
+            gc.enable()
+        self._was_enabled = None
+
+    def _tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        full = loop.time() >= self._next_full
+        self.collect(FULL if full else YOUNG)
+        if full:
+            self._next_full = loop.time() + self.full_seconds
+        self._timer = loop.call_later(YOUNG_SECONDS, self._tick)
+
+    def collect(self, generation: int) -> None:
+        start = time.perf_counter()
+        gc.collect(generation)
+        if self.on_pause is not None:
+            self.on_pause(generation, time.perf_counter() - start)

@@ -93,6 +93,9 @@ class ServerConfig:
     #: shown beside the players' (comma-separated; played once per day, off the event loop).
     daily_secret: str = ""
     daily_levels: str = "hard,medium"
+    #: Seconds between two full collections of the garbage collector (``server/collector.py``):
+    #: the one pause that grows with the number of connections (about 1 s at 8,000).
+    gc_full_seconds: float = 600.0
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -137,9 +140,10 @@ class ServerConfig:
                      "max_page_size"):
             if getattr(self, name) < 1:
                 raise CardtableError(_("the setting {name} must be at least 1").format(name=name))
-        if self.sweep_seconds <= 0:
-            raise CardtableError(
-                _("the setting {name} must be more than 0").format(name="sweep_seconds"))
+        for name in ("sweep_seconds", "gc_full_seconds"):
+            if getattr(self, name) <= 0:
+                raise CardtableError(
+                    _("the setting {name} must be more than 0").format(name=name))
         if self.page_size > self.max_page_size:
             raise CardtableError(_("page_size cannot be more than max_page_size"))
         from cardtable.server.ratelimit import parse_rates  # the notation is the library's

@@ -50,7 +50,15 @@ class Metrics:
             "cardtable_bot_wait_seconds",
             "How long a slow bot's or a hint's search waited for a worker.",
             buckets=BUCKETS, registry=self.registry)
+        self.gc_pause_seconds = Histogram(
+            "cardtable_gc_pause_seconds",
+            "Pauses of the garbage collector the server runs (server/collector.py), by "
+            "generation: young (every 0.1 s) or full (every gc_full_seconds).",
+            ["generation"], buckets=BUCKETS, registry=self.registry)
         self._snapshot: _Snapshot | None = None
+
+    def gc_pause(self, generation: int, seconds: float) -> None:
+        self.gc_pause_seconds.labels("full" if generation else "young").observe(seconds)
 
     def watch(self, tables: Callable[[], Iterable[Any]], storage: Callable[[], bool],
               bot_queue: Callable[[], int] = lambda: 0,

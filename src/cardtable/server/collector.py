@@ -11,15 +11,16 @@ CPython's own triggers it cost a lot, in CPU or in pauses:
   counts *net* allocations, and in steady play births and deaths cancel out. The youngest
   generation then grew to every connection's live short-lived objects (300,000 at 8,000
   connections) before its rare collections, which stopped the event loop for 260-390 ms
-  every 20-40 s; and a collection of the next generation, over the million objects of the
+  every 12-40 s; and a collection of the next generation, over the million objects of the
   seated connections, for 0.65-0.73 s.
 
-So CPython's triggers are off (``gc.disable``) and the event loop drives the collector: a
+So CPython's triggers are off (``gc.disable``) and the event loop drives the collector. A
 young collection every ``YOUNG_SECONDS`` sees only what was born since the last one and still
-lives (4-10 ms at 2,000 tables); what survives it is left alone until the full collection,
-every ``full_seconds``, which reclaims any cyclic garbage (the one pause that grows with the
-heap, about 1 s at 2,000 tables). What exists when the server is ready (modules, the rebuilt
-tables) is frozen, so that no collection walks it. ``benchmarks`` figures: docs/deploy.md.
+lives: a few milliseconds at 2,000 tables, at most 40 ms when the loop falls behind. What
+survives it is left alone until the full collection, every ``full_seconds``, which reclaims
+any cyclic garbage (the one pause that grows with the heap, about 1 s at 2,000 tables). What
+exists when the server is ready (modules, the rebuilt tables) is frozen, so that no collection
+walks it. The figures, before and after: docs/deploy.md, Capacity.
 """
 
 from __future__ import annotations

@@ -44,6 +44,24 @@ def test_restore_twice_and_without_tune_is_harmless() -> None:
     assert gc.isenabled()
 
 
+def test_two_at_once_give_it_back_when_the_last_stops() -> None:
+    """Servers in one process (the tests') may stop in any order."""
+
+    async def run() -> list[bool]:
+        first, second = Collector(), Collector()
+        first.tune()
+        second.tune()
+        first.restore()
+        first.restore()  # twice is harmless
+        still = [gc.isenabled(), gc.get_freeze_count() > 0]
+        second.restore()
+        return still
+
+    assert asyncio.run(run()) == [False, True]
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+
+
 def test_young_collections_come_on_the_clock_and_survivors_wait_for_the_full_one() -> None:
     async def run() -> list[int]:
         heard: list[int] = []

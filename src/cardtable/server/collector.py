@@ -39,27 +39,36 @@ YOUNG, FULL = 0, 2
 
 class Collector:
     """``tune()`` on a running event loop at start, ``restore()`` at shutdown (tests run
-    servers inside the pytest process, which must get its own collector back).
+    servers inside the pytest process, which must get its own collector back; when several
+    run at once, the last to stop gives it back).
 
     ``on_pause(generation, seconds)`` hears of every collection it runs (the metrics)."""
 
-    def __init__(self, *, full_seconds: float = FULL_SECONDS,
-                 on_pause: Callable[[int, float], None] | None = None) -> None:
+    #: Collectors tuned in this process now, and whether CPython's triggers were on before
+    #: the first of them.
+    _running = 0
+    _was_enabled = True
+
+    def __init__(
+        self,
+        *,
+        full_seconds: float = FULL_SECONDS,
+        on_pause: Callable[[int, float], None] | None = None,
+    ) -> None:
         self.full_seconds = full_seconds
         self.on_pause = on_pause
-        self._was_enabled: bool | None = None
+        self.tuned = False
         self._timer: asyncio.TimerHandle | None = None
         self._next_full = 0.0
-
-    @property
-    def tuned(self) -> bool:
-        return self._was_enabled is not None
 
     def tune(self) -> None:
         if self.tuned:
             return
         loop = asyncio.get_running_loop()
-        self._was_enabled = gc.isenabled()
+        if Collector._running == 0:
+            Collector._was_enabled = gc.isenabled()
+        Collector._running += 1
+        self.tuned = True
         gc.collect()
         gc.freeze()
         gc.disable()
@@ -69,13 +78,15 @@ class Collector:
     def restore(self) -> None:
         if not self.tuned:
             return
+        self.tuned = False
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        gc.unfreeze()
-        if self._was_enabled:
-            gc.enable()
-        self._was_enabled = None
+        Collector._running -= 1
+        if Collector._running == 0:
+            gc.unfreeze()
+            if Collector._was_enabled:
+                gc.enable()
 
     def _tick(self) -> None:
         loop = asyncio.get_running_loop()

@@ -71,15 +71,18 @@ export function cardName(deck, card) {
   return name;
 }
 
-// The language picker: remembered in a cookie (the server reads it) for a year.
+// The language picker: remembered in a cookie (the server reads it) for a year, and named in
+// the address it reloads (?lang=, which the server reads first). The browser stores a cookie
+// set from a script on its own time, so the reload could otherwise still go out without it.
 export function languagePicker() {
   const select = h('select', {
     id: 'language',
     'aria-label': t('Language'),
     onchange: (event) => {
-      document.cookie = `lang=${event.target.value}; path=/; max-age=31536000; samesite=lax`;
+      const code = event.target.value;
+      document.cookie = `lang=${code}; path=/; max-age=31536000; samesite=lax`;
       const url = new URL(window.location.href);
-      url.searchParams.delete('lang');
+      url.searchParams.set('lang', code);
       window.location.assign(url.toString());
     },
   });

@@ -71,6 +71,19 @@ export function cardName(deck, card) {
   return name;
 }
 
+// The picker's reload names the language (?lang=). Once the cookie says the same, the address
+// drops it again, so an address copied from this page does not carry a language to somebody
+// else (it would outrank their own choice). A ?lang= the cookie does not say is kept.
+function forgetChosenLanguageInAddress() {
+  const url = new URL(window.location.href);
+  const named = url.searchParams.get('lang');
+  const cookie = document.cookie.split(';').map((part) => part.trim())
+    .find((part) => part.startsWith('lang='));
+  if (!named || !cookie || decodeURIComponent(cookie.slice(5)) !== named) return;
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', url.toString());
+}
+
 // The language picker: remembered in a cookie (the server reads it) for a year, and named in
 // the address it reloads (?lang=, which the server reads first). The browser stores a cookie
 // set from a script on its own time, so the reload could otherwise still go out without it.
@@ -97,4 +110,5 @@ export function mountNav(...extra) {
   const nav = document.getElementById('nav');
   if (!nav) return;
   nav.replaceChildren(...extra, languagePicker());
+  forgetChosenLanguageInAddress();
 }

@@ -41,7 +41,8 @@ which measured better). For a game where the lowest total wins, the points share
 
 A position the game solves exactly from the view alone (its search hooks'
 ``endgame(game, view, legal)``: Punttu at two players once the stock is empty) is played without
-a search.
+a search, and so is a position a game looks through to its end by other means (Putto once the
+stock is empty: the best reply to medium players over sampled splits of the unseen cards).
 
 The move is the root child visited most (ties: the higher mean reward), unless a
 ``deviation_z`` above 0 asks the search to **justify leaving medium's move** (the game's

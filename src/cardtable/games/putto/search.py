@@ -17,8 +17,9 @@ import random
 
 from cardtable.engine.plugin import SearchHooks, prior_from_scores
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
+from cardtable.games.putto.endgame import endgame
+from cardtable.games.putto.medium import move_scores
 from cardtable.games.putto.state import (
-    CAPTURE,
     PuttoState,
     action_order,
     deal_points,
@@ -157,15 +158,7 @@ def prior(state: PuttoState, ids: list[int]) -> list[float]:
     seat would know in this sampled deal (its hand; the other hands and the stock unseen), 1 for
     the move it would play and less by ``PRIOR_SPREAD`` points: the search starts from medium's
     choices and corrects them."""
-    from cardtable.games.putto.heuristic import Memory, PuttoHeuristic
-
-    seat = state._to_move
-    assert seat is not None
-    memory = Memory.of_state(state, seat)
-    stock = len(state.stock)
-    sizes = [len(hand) for hand in state.hands]
-    score = PuttoHeuristic.score_move
-    scores = [score(memory, a % CAPTURE, a >= CAPTURE, stock, sizes) for a in ids]
+    scores = move_scores(state, ids)
     # medium's own choice is the first best in the order of ``legal_actions``, as medium
     # chooses it (scores that differ by rounding alone are equal)
     order = sorted(range(len(ids)), key=lambda i: action_order(ids[i]))
@@ -173,4 +166,10 @@ def prior(state: PuttoState, ids: list[int]) -> list[float]:
 
 
 #: What the hard bot's search takes from Putto (``cardtable.bots.ismcts``).
-HOOKS = SearchHooks(playout=playout, side_points=side_points, prior=prior, deviation_z=DEVIATION_Z)
+HOOKS = SearchHooks(
+    playout=playout,
+    side_points=side_points,
+    endgame=endgame,
+    prior=prior,
+    deviation_z=DEVIATION_Z,
+)

@@ -14,15 +14,8 @@ assert sum(CARD_POINTS) == 120 and all(
 #: The card points as the texts state them (rules sheet, terminal help), read off the table
 #: above so that no text restates a number: a rank's name → its points; ``rest``: the others.
 RANK_POINTS: dict[str, int] = {
-    name: CARD_POINTS[rank]
-    for name, rank in (
-        ("ace", 0),
-        ("three", 2),
-        ("king", 9),
-        ("queen", 8),
-        ("jack", 7),
-        ("rest", 6),
-    )
+    name: CARD_POINTS[rank] for name, rank in
+    (("ace", 0), ("three", 2), ("king", 9), ("queen", 8), ("jack", 7), ("rest", 6))
 }
 SUIT_POINTS = sum(CARD_POINTS[:10])
 PACK_POINTS = sum(CARD_POINTS)

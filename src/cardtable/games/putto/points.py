@@ -10,21 +10,17 @@ from cardtable.i18n import _, ngettext
 
 def card_points() -> str:
     """PT-2: what each rank is worth."""
-    return _(
-        "Card points: ace {ace}, three {three}, king {king}, queen {queen}, jack {jack}, "
-        "the rest {rest}."
-    ).format(**RANK_POINTS)
+    return _("Card points: ace {ace}, three {three}, king {king}, queen {queen}, jack {jack}, "
+             "the rest {rest}.").format(**RANK_POINTS)
 
 
 def pack_points() -> str:
     """PT-2: the card points of a suit and of the pack."""
     return _("There are {suit} card points in each suit, {pack} in the pack.").format(
-        suit=SUIT_POINTS, pack=PACK_POINTS
-    )
+        suit=SUIT_POINTS, pack=PACK_POINTS)
 
 
 def sweep_points() -> str:
     """PT-12: what a sweep is worth."""
-    return ngettext(
-        "A sweep is worth {n} point.", "A sweep is worth {n} points.", SWEEP_POINTS
-    ).format(n=SWEEP_POINTS)
+    return ngettext("A sweep is worth {n} point.", "A sweep is worth {n} points.",
+                    SWEEP_POINTS).format(n=SWEEP_POINTS)

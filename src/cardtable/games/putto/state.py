@@ -73,16 +73,10 @@ def capture_preview(view: Any, card: str) -> tuple[list[str], bool]:
     taken = [text for text in table if parse_card(text).rank == rank]
     # The last play: the stock is empty and this card is the last one in anybody's hand.
     last_play = view["stock"] == 0 and sum(view["hand_sizes"]) == 1
-    sweeps = (
-        bool(taken)
-        and len(taken) == len(table)
-        and sweep_scores(
-            last_play=last_play, last_play_sweep=bool(view["options"]["last_play_sweep"])
-        )
+    sweeps = bool(taken) and len(taken) == len(table) and sweep_scores(
+        last_play=last_play, last_play_sweep=bool(view["options"]["last_play_sweep"])
     )
     return taken, sweeps
-
-
 #: Every action, by id: ``play`` for ids 0‥39, ``capture`` for 40‥79.
 ACTIONS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in LATIN_DECK) + tuple(
     Action("capture", (card,)) for card in LATIN_DECK

@@ -49,8 +49,9 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         ),
         "medium": N_("A club player: counts points, sweeps and the primiera before each card."),
         "hard": N_(
-            "Searches thousands of possible deals, and keeps the club player's move unless "
-            "it is surely better."
+            "Searches thousands of possible deals and keeps the club player's move unless "
+            "another is surely better; once the stock is empty, it thinks the last cards "
+            "through to the end."
         ),
     },
     "pontinho": {

@@ -48,8 +48,10 @@ def endgame(game: PuttoGame, view: dict[str, Any], legal: Sequence[Action]) -> A
         return None
     seat = view["seat"]
     rng = random.Random(_position_seed(view))
-    # At two players the unseen cards are the opponent's hand: one sample is the position.
-    samples = 1 if view["players"] == 2 else SAMPLES
+    # With one other hand left (always at two players) the unseen cards are that hand: every
+    # sample is the position itself.
+    others = sum(1 for other, size in enumerate(view["hand_sizes"]) if other != seat and size)
+    samples = 1 if others <= 1 else SAMPLES
     first = game.sample_state(view, rng)
     ids = [first.action_id(action) for action in legal]
     totals = dict.fromkeys(ids, 0)

@@ -25,7 +25,7 @@ side's captures.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardtable.cards.latin import CARD_INDEX as _CARD
 from cardtable.cards.latin import LATIN_DECK
@@ -33,6 +33,8 @@ from cardtable.engine.action import Action
 from cardtable.engine.bot import Bot
 from cardtable.games.putto.deck import CARD_POINTS, SWEEP_POINTS
 from cardtable.games.putto.publiclog import replay
+
+_Move = TypeVar("_Move")
 
 if TYPE_CHECKING:
     from cardtable.games.putto.state import PuttoState
@@ -60,13 +62,7 @@ class PuttoHeuristic(Bot):
         if len(legal) == 1:
             return legal[0]
         memory = Memory(view)
-        best = legal[0]
-        best_score = float("-inf")
-        for action in legal:
-            score = self._score(view, memory, action)
-            if score > best_score + 1e-9:
-                best, best_score = action, score
-        return best
+        return first_best(legal, [self._score(view, memory, action) for action in legal])
 
     # -- scoring -------------------------------------------------------------------------------
 
@@ -327,6 +323,17 @@ class Memory:
         # If the next player captures, the last capture is theirs for now; otherwise it stays.
         chance_ours = (1.0 - miss) * (1.0 if next_ours else 0.0) + miss * (1.0 if ours_now else 0.0)
         return 0.5 * points * (2.0 * chance_ours - 1.0)
+
+
+def first_best(moves: Sequence[_Move], scores: Sequence[float]) -> _Move:
+    """The first of ``moves`` with the best score, scores that differ by rounding alone being
+    equal: how medium picks, from a view (``PuttoHeuristic.choose``) or a sampled deal
+    (``medium.medium_move``)."""
+    best, best_score = moves[0], float("-inf")
+    for move, score in zip(moves, scores, strict=True):
+        if score > best_score + 1e-9:
+            best, best_score = move, score
+    return best
 
 
 def _next_mover(seat: int, sizes: list[int]) -> int:

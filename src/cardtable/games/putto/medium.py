@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.games.putto.heuristic import Memory, PuttoHeuristic
+from cardtable.games.putto.heuristic import Memory, PuttoHeuristic, first_best
 from cardtable.games.putto.state import CAPTURE, PuttoState, action_order
 
 
@@ -33,8 +33,4 @@ def medium_move(state: PuttoState) -> int:
     ids = sorted(state.legal_action_ids(), key=action_order)
     if len(ids) == 1:
         return ids[0]
-    best, best_score = ids[0], float("-inf")
-    for action_id, score in zip(ids, move_scores(state, ids), strict=True):
-        if score > best_score + 1e-9:
-            best, best_score = action_id, score
-    return best
+    return first_best(ids, move_scores(state, ids))

@@ -6,6 +6,7 @@ The pause stores nothing: a table rebuilt during it (a restart) is in the same p
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -147,3 +148,54 @@ def test_nobody_to_wait_for_means_no_pause(tmp_path: Path) -> None:
 
     asyncio.run(scenario())
 
+
+
+def _kinds(connection: Connection) -> list[str]:
+    """The types of the messages queued for ``connection`` (taken off its queue)."""
+    kinds = []
+    while not connection.queue.empty():
+        text = connection.queue.get_nowait()
+        if text is not None:
+            kinds.append(json.loads(text)["type"])
+    return kinds
+
+
+def test_who_joins_during_the_pause_is_told_the_deal_end(tmp_path: Path) -> None:
+    """The client opens its deal-end dialog on ``deal_end`` only: a page reloaded, reconnected
+    or newly watching during the pause is sent it again after its state. A seat that has
+    pressed Continue (its dialog closed) is not; once the next deal is dealt, nobody is."""
+    async def scenario() -> None:
+        writer, table = await _table(tmp_path, PEOPLE_AND_BOTS)
+        before = Connection(None)
+        await table.attach(before)
+        assert "deal_end" not in _kinds(before)  # mid-deal: nothing to summarise
+        await _play_the_deal(table)
+        assert table.mover() == (None, "pause")
+        seen = _kinds(before)
+        assert seen.count("deal_end") == 1  # sent once, when the deal ended
+
+        watcher, reloaded = Connection(None), Connection(0)
+        await table.attach(watcher)
+        await table.attach(reloaded)
+        for connection in (watcher, reloaded):
+            kinds = _kinds(connection)
+            assert kinds.count("deal_end") == 1
+            assert kinds.index("state") < kinds.index("deal_end")
+        assert "deal_end" not in _kinds(before)  # the others are not told twice
+
+        await table.continue_deal(0, 1)
+        again = Connection(0)
+        await table.attach(again)
+        assert "deal_end" not in _kinds(again)  # seat 0 continued: its dialog stays closed
+        late = Connection(2)
+        await table.attach(late)
+        assert "deal_end" in _kinds(late)  # seat 2 is still waited for
+
+        await table.continue_deal(2, 1)
+        assert table.mover()[1] == "deal"
+        after = Connection(None)
+        await table.attach(after)
+        assert "deal_end" not in _kinds(after)
+        await _close(writer, table)
+
+    asyncio.run(scenario())

@@ -13,6 +13,21 @@ from tests.helpers.browser import LAPTOP, PHONE, Person, screenshot
 from cardtable.engine.record import replay
 
 
+def test_a_page_opened_during_the_pause_shows_the_deal_end(new_page: Any, live: Any) -> None:
+    """The deal-end dialog opens on the server's ``deal_end``: a page that arrives after the
+    deal ended (a reload, a late watcher) is sent it again, so it shows the summary too."""
+    person = Person(live)
+    try:
+        person.play_until("deal_end")  # the table now waits for Ana's Continue
+        page = new_page(LAPTOP)
+        page.goto(f"/t/{person.code}")
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("Deal 1 is over")
+        expect(dialog.locator("table.points tbody tr")).to_have_count(2)
+    finally:
+        person.close()
+
+
 def test_step_through_a_finished_deal(new_page: Any, live: Any, tmp_path: Path) -> None:
     person = Person(live)
     code = person.code

@@ -212,18 +212,21 @@ class TableMessages(TableBase):
     def _send_deal_end(self, match: Match, stored: Sequence[StoredEvent]) -> None:
         new_deal = any(e.kind == "deal" for e in stored)
         index = len(match.deals) - (2 if new_deal else 1)
-        deal = match.deals[index]
-        outcome = deal.outcome
-        self._broadcast(
-            lambda: {
-                "type": "deal_end",
-                "v": PROTOCOL_VERSION,
-                "table": self.code,
-                "version": self.version,
-                "deal": index + 1,
-                "seats_of_deal": list(match.seats_of_deal(index)),
-                "outcome": outcome.to_dict() if outcome is not None else None,
-                "totals": list(match.totals),
-                "record": f"/api/tables/{self.code}/deals/{index + 1}/record",
-            }
-        )
+        self._broadcast(partial(self.deal_end_message, match, index))
+
+    def deal_end_message(self, match: Match, index: int) -> dict[str, Any]:
+        """``deal_end``: deal ``index`` (from 0) is over, its outcome and the match's totals.
+        Sent when the deal ends, and again to a viewer who joins during the deal-end pause (a
+        reload, a reconnection, a late spectator), so that they see the deal's summary too."""
+        outcome = match.deals[index].outcome
+        return {
+            "type": "deal_end",
+            "v": PROTOCOL_VERSION,
+            "table": self.code,
+            "version": self.version,
+            "deal": index + 1,
+            "seats_of_deal": list(match.seats_of_deal(index)),
+            "outcome": outcome.to_dict() if outcome is not None else None,
+            "totals": list(match.totals),
+            "record": f"/api/tables/{self.code}/deals/{index + 1}/record",
+        }

@@ -16,7 +16,7 @@ from cardtable.server import store
 from cardtable.server.chat import chat_message
 from cardtable.server.connection import Connection
 from cardtable.server.messages import TableMessages
-from cardtable.server.tablebase import TableStatus, dumps, spawn
+from cardtable.server.tablebase import TablePhase, TableStatus, dumps, spawn
 from cardtable.server.writer import StorageUnavailable
 
 log = logging.getLogger("cardtable.server.table")
@@ -60,6 +60,20 @@ class Presence(TableMessages):
                 connection.push(dumps(self.storage_message(available=False)))
             if not self.suspended:
                 connection.push(dumps(self.state_message(connection.seat, full=True)))
+                self._resend_deal_end(connection)
+
+    def _resend_deal_end(self, connection: Connection) -> None:
+        """During the deal-end pause, the deal's summary for a viewer who joins then: the
+        client opens its deal-end dialog on ``deal_end`` only, and the one sent when the deal
+        ended reached the connections of that moment. A seat that has already continued has
+        closed its dialog, so it is not sent one again."""
+        match = self.match
+        _, phase = self.mover()
+        if match is None or phase is not TablePhase.PAUSE:
+            return
+        if connection.seat is not None and connection.seat not in self.waiting_for():
+            return
+        connection.push(dumps(self.deal_end_message(match, len(match.deals) - 1)))
 
     async def detach(self, connection: Connection) -> None:
         """A connection closed. A person's seat with no connection left starts its grace

@@ -101,16 +101,20 @@ function receive(message) {
       S.chatSeen = (S.chatSeen || 0) + 1;
       S.chat = S.chat.slice(-100);
       break;
-    case 'deal_end':
+    case 'deal_end': {
       // The last trick or capture stays in view a moment before the dialog covers the felt;
       // the next deal waits for everyone's Continue anyway (the server's deal-end pause).
+      // The server says it again after a resync during the pause: a dialog already shown stays.
+      const again = S.dealEnd && S.dealEnd.deal === message.deal;
       S.dealEnd = message;
       noteDeal(message);
+      if (again) break;
       S.dealEndOpen = false;
       clearTimeout(S.dealEndTimer);
       S.dealEndTimer = setTimeout(() => { S.dealEndOpen = true; shownKey = null; render(); },
         DEAL_END_LINGER_MS);
       break;
+    }
     case 'match_end':
       S.matchEnd = message;
       if (S.info) S.info.status = 'finished';

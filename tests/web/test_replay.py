@@ -23,7 +23,12 @@ def test_a_page_opened_during_the_pause_shows_the_deal_end(new_page: Any, live: 
         page.goto(f"/t/{person.code}")
         dialog = page.get_by_role("dialog")
         expect(dialog).to_contain_text("Deal 1 is over")
-        expect(dialog.locator("table.points tbody tr")).to_have_count(2)
+        rows = dialog.locator("table.points tbody tr td:first-child")
+        expect(rows).to_have_text(["Ana", "Bot 2 (random)"])  # a label: a capital first
+        # nobody waits for a watcher: their dialog closes, and tells the server nothing
+        dialog.get_by_role("button", name="Close").click()
+        expect(dialog).to_have_count(0)
+        expect(page.locator(".error")).to_have_count(0)
     finally:
         person.close()
 

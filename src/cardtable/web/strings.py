@@ -198,6 +198,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Deal {n} is over"),
     N_("Replay this deal"),
     N_("Continue"),
+    N_("Close"),
     N_("The match is over"),
     N_("Winner: {names}"),
     N_("Replays:"),

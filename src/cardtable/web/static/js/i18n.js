@@ -26,6 +26,12 @@ export function num(value) {
     .map((part) => (SIGNS[part.type] ? catalog.numbers[SIGNS[part.type]] : part.value)).join('');
 }
 
+// A sentence, or a label standing alone (a table's cell), starts with a capital whatever its
+// first word: "Bot 2 (random) played …", though a bot's name is "bot 2" inside a sentence.
+export function sentenceCase(text) {
+  return text ? text[0].toLocaleUpperCase(locale) + text.slice(1) : text;
+}
+
 // gettext's plural rule is a C expression of n (`(n != 1)`, `n==1 ? 0 : n%10==2 ? 1 : 2`…).
 // It comes from our own catalogs; it is still checked to hold nothing but n, numbers and
 // operators before it becomes a function.

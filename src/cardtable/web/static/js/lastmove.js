@@ -3,7 +3,7 @@
 // card came from. "You …" and "{name} …" are separate sentences, so that translators can make
 // the verb agree with its subject.
 import { cardsOf, split } from './actions.js';
-import { cardName, locale, t } from './i18n.js';
+import { cardName, sentenceCase, t } from './i18n.js';
 
 // verb → [sentence for me, sentence for someone else]
 const SENTENCES = {
@@ -33,12 +33,6 @@ function names(deck, cards) {
 // the card on the table), as SENTENCES gives it.
 export function lastMoveText(move) {
   return sentenceCase(wording(move));
-}
-
-// A sentence starts with a capital whatever its first word: "Bot 2 (random) played …", though
-// a bot's name is "bot 2" inside a sentence.
-function sentenceCase(text) {
-  return text ? text[0].toLocaleUpperCase(locale) + text.slice(1) : text;
 }
 
 function wording({ deck, last, name, mine, events, sentences }) {

@@ -6,7 +6,7 @@ import { num, t } from '../i18n.js';
 import { act, send } from './connection.js';
 import { matchEndExtras } from './hooks.js';
 import { placings, scoreSheet } from './scores.js';
-import { S, app, code, context, gameModule, nameOfTableSeat, render } from './state.js';
+import { S, app, code, context, gameModule, nameOfTableSeat, render, sideLabel } from './state.js';
 import { rematchArea } from '../friends.js'; // friends
 
 // A modal dialog holds the focus: it takes it when it opens, and Tab cycles inside it.
@@ -48,7 +48,7 @@ export function decision(ctx) {
 function pointsTable(outcome, totals) {
   const sides = outcome.sides;
   const seats = (S.dealEnd && S.dealEnd.seats_of_deal) || (S.state && S.state.seats_of_deal) || [];
-  const sideName = (side) => side.map((s) => nameOfTableSeat(seats[s] ?? s)).join(' + ');
+  const sideName = (side) => sideLabel(side.map((s) => seats[s] ?? s));
   return h('table', { class: 'points' },
     h('thead', {}, h('tr', {}, h('th', {}, t('Player')), h('th', {}, t('Points')),
       totals ? h('th', {}, t('Total')) : null)),
@@ -72,8 +72,9 @@ function dealSummary(end) {
 }
 
 // Ready for the next deal: the server deals it once every person at the table is.
+// A spectator's dialog only closes: nobody waits for them.
 export function continueDeal(deal) {
-  send({ type: 'continue', deal });
+  if (S.seat !== null) send({ type: 'continue', deal });
   S.dealEnd = null;
   render();
 }
@@ -88,7 +89,7 @@ export function dealEndDialog() {
   dealSummary(end),
   S.state && S.state.phase === 'decision' && context().myTurn ? decision(context()) : null,
   h('button', { type: 'button', class: 'big', id: 'continue', onclick: close, autofocus: true },
-    t('Continue'))));
+    S.seat === null ? t('Close') : t('Continue'))));
 }
 
 

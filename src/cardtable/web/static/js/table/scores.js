@@ -4,7 +4,7 @@
 import { lowestWins } from '../cards.js';
 import { h } from '../dom.js';
 import { num, t, tn } from '../i18n.js';
-import { S, code, nameOfTableSeat, shortNameOfTableSeat } from './state.js';
+import { S, code, shortNameOfTableSeat, sideLabel } from './state.js';
 
 const KEY = `cardtable:deals:${code}`;
 
@@ -26,10 +26,6 @@ export function noteDeal(end) {
     points: end.outcome.points });
   deals.sort((a, b) => a.deal - b.deal);
   try { localStorage.setItem(KEY, JSON.stringify(deals.slice(-50))); } catch (error) { /* full */ }
-}
-
-function sideName(tableSeats) {
-  return tableSeats.map((s) => nameOfTableSeat(s)).join(' + ');
 }
 
 // The strip above the felt: each side's match total and its points in this deal so far, in
@@ -59,7 +55,7 @@ export function scoreSheet() {
   const totals = sides.map(() => 0);
   return h('table', { class: 'score-sheet' },
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('Deal')),
-      sides.map((side) => h('th', { scope: 'col' }, sideName(side))))),
+      sides.map((side) => h('th', { scope: 'col' }, sideLabel(side))))),
     h('tbody', {}, deals.map((d) => h('tr', {}, h('th', { scope: 'row' }, num(d.deal)),
       sides.map((_, i) => { totals[i] += d.points[i] || 0; return h('td', {}, num(d.points[i] ?? 0)); })))),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('Total')),
@@ -82,6 +78,6 @@ export function placings(outcome, game) {
   return h('ol', { class: 'placings' }, rows.map((row) => h('li', {
     class: `${row.won ? 'winner ' : ''}place-${Math.min(row.place, 4)}`, value: String(row.place) },
   h('span', { class: 'medal', 'aria-hidden': 'true' }),
-  h('span', { class: 'who' }, sideName(row.side)),
+  h('span', { class: 'who' }, sideLabel(row.side)),
   h('span', { class: 'pts' }, tn('{n} point', '{n} points', row.points, { n: num(row.points) })))));
 }

@@ -2,7 +2,7 @@
 // where, and the context a game module draws from. Every other table module reads S; only the
 // connection (connection.js) writes what comes from the server.
 import { deckOf } from '../cards.js';
-import { t } from '../i18n.js';
+import { sentenceCase, t } from '../i18n.js';
 import { setting, sortHand } from './settings.js';
 
 // The game's drawing module, games/GAME.js, loaded by the game's name (no list of games here:
@@ -54,6 +54,12 @@ export function nameOfTableSeat(seat) {
   if (!info) return t('seat {n}', { n: seat + 1 });
   if (info.kind === 'bot') return t('bot {n} ({level})', { n: seat + 1, level: t(info.level) });
   return info.name || t('seat {n}', { n: seat + 1 });
+}
+
+// A side's table seats as a label standing alone (a table's cell, a placing): "You + bot 3
+// (random)", its first letter a capital.
+export function sideLabel(tableSeats) {
+  return sentenceCase(tableSeats.map((s) => nameOfTableSeat(s)).join(' + '));
 }
 
 // A seat's name where room is short (the trick, the scoreboard): a bot without its level.

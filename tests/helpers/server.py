@@ -189,3 +189,14 @@ def join(server: Any, code: str, name: str, seat: int | None = None) -> dict[str
         response = http.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat})
         assert response.status_code == 200, response.text
         return dict(response.json())
+
+
+def queued(connection: Any) -> list[str]:
+    """The texts waiting on a table ``Connection``'s queue, taken off it (the close marker,
+    ``None``, left out): what its client would be sent next."""
+    found = []
+    while not connection.queue.empty():
+        text = connection.queue.get_nowait()
+        if text is not None:
+            found.append(text)
+    return found

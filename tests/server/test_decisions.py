@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.helpers.server import in_process_services
+from tests.helpers.server import in_process_services, queued
 
 from cardtable.server import store
 from cardtable.server.errors import ServerError
@@ -59,6 +59,13 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
             with pytest.raises(ServerError) as refused:
                 await table.act(other, "buyback", table.version)
             assert refused.value.code == "action/not_your_turn"
+        # the decider reloads the page: it is sent the deal's summary again, after its state
+        # (the client's deal-end dialog holds the decision), and so is a late watcher
+        for viewer in (Connection(1), Connection(None)):
+            await table.attach(viewer)
+            kinds = [json.loads(text)["type"] for text in queued(viewer)]
+            assert kinds.count("deal_end") == 1
+            assert kinds.index("state") < kinds.index("deal_end")
         offered = table.state_message(1)
         assert offered["phase"] == "decision" and offered["legal"] == ["buyback", "decline"]
         assert offered["decision_view"]["buybacks_left"] == 1
@@ -75,18 +82,9 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
         rebuilt = Table.rebuild(events, services)
         assert rebuilt.version == table.version
         assert json.dumps(rebuilt.state_message(1)) == json.dumps(table.state_message(1))
-        texts = [json.loads(text) for text in _drain(viewers[1])]
+        texts = [json.loads(text) for text in queued(viewers[1])]
         assert any(m["type"] == "deal_end" for m in texts)
         await writer.close()
         writer.engine.dispose()
 
     asyncio.run(scenario())
-
-
-def _drain(connection: Connection) -> list[str]:
-    found = []
-    while not connection.queue.empty():
-        item = connection.queue.get_nowait()
-        if item is not None:
-            found.append(item)
-    return found

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.server import in_process_services
+from tests.helpers.server import in_process_services, queued
 
 from cardtable.server import store
 from cardtable.server.errors import ServerError
@@ -151,13 +151,7 @@ def test_nobody_to_wait_for_means_no_pause(tmp_path: Path) -> None:
 
 
 def _kinds(connection: Connection) -> list[str]:
-    """The types of the messages queued for ``connection`` (taken off its queue)."""
-    kinds = []
-    while not connection.queue.empty():
-        text = connection.queue.get_nowait()
-        if text is not None:
-            kinds.append(json.loads(text)["type"])
-    return kinds
+    return [json.loads(text)["type"] for text in queued(connection)]
 
 
 def test_who_joins_during_the_pause_is_told_the_deal_end(tmp_path: Path) -> None:

@@ -11,23 +11,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.helpers.server import in_process_services
+from tests.helpers.server import in_process_services, queued
 
 from cardtable.server import store
 from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
 
 
-def _texts(connection: Connection) -> list[str]:
-    found = []
-    while not connection.queue.empty():
-        item = connection.queue.get_nowait()
-        if item is not None:
-            found.append(item)
-    return found
-
-
 def _states(connection: Connection) -> list[str]:
-    return [t for t in _texts(connection) if json.loads(t)["type"] == "state"]
+    return [t for t in queued(connection) if json.loads(t)["type"] == "state"]
 
 
 def _json(value: Any) -> Any:

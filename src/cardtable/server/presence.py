@@ -63,13 +63,14 @@ class Presence(TableMessages):
                 self._resend_deal_end(connection)
 
     def _resend_deal_end(self, connection: Connection) -> None:
-        """During the deal-end pause, the deal's summary for a viewer who joins then: the
-        client opens its deal-end dialog on ``deal_end`` only, and the one sent when the deal
-        ended reached the connections of that moment. A seat that has already continued has
-        closed its dialog, so it is not sent one again."""
+        """Between deals (the deal-end pause, or a decision before the next deal), the deal's
+        summary for a viewer who joins then: the client opens its deal-end dialog on
+        ``deal_end`` only, and the one sent when the deal ended reached the connections of that
+        moment. A seat that has already continued has closed its dialog, so it is not sent one
+        again."""
         match = self.match
         _, phase = self.mover()
-        if match is None or phase is not TablePhase.PAUSE:
+        if match is None or phase not in (TablePhase.PAUSE, TablePhase.DECISION):
             return
         if connection.seat is not None and connection.seat not in self.waiting_for():
             return

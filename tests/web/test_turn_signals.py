@@ -39,7 +39,7 @@ def test_the_scoreboard_stays_on_the_felt_during_a_deal(new_page: Any, live: Any
     page = seated(new_page, live, LAPTOP, "punttu")
     board = page.locator(".scoreboard")
     expect(board.locator(".score")).to_have_count(2)
-    expect(board.locator(".score.mine")).to_contain_text("you")
+    expect(board.locator(".score.mine")).to_contain_text("You")  # a label: a capital first
     for _ in range(3):  # still there after moves, not only between deals
         page.locator(MINE).first.click()
         expect(page.locator(MINE).first).to_be_visible()

@@ -4,7 +4,7 @@
 import { describe } from './actions.js';
 import { cardEl, deckOf, titleOf } from './cards.js';
 import { clear, getJSON, h } from './dom.js';
-import { loadStrings, mountNav, t, tn } from './i18n.js';
+import { loadStrings, mountNav, sentenceCase, t, tn } from './i18n.js';
 import { initReview, reviewMarks, reviewNote } from './review.js';
 const app = document.getElementById('app');
 const { code, deal } = document.body.dataset;
@@ -20,10 +20,15 @@ function nameOf(seat) {
   return info.name || t('seat {n}', { n: info.seat + 1 });
 }
 
+// Names standing alone (a seat's heading, a meld's owner), each with a capital first.
+function sideLabel(seats) {
+  return seats.map((seat) => sentenceCase(nameOf(seat))).join(' + ');
+}
+
 function context(step) {
   return {
     game: data.game, deck: deckOf(data.game), state: { totals: [] }, view: step.view, me: null,
-    legal: [], myTurn: false, ui: {}, hint: null, nameOf, act: () => {}, render: draw,
+    legal: [], myTurn: false, ui: {}, hint: null, nameOf, sideLabel, act: () => {}, render: draw,
   };
 }
 
@@ -45,7 +50,7 @@ function draw() {
       { total: last });
   const seats = step.hands.map((hand, seat) => h('section', {
     class: `seat${step.to_move === seat ? ' on-turn' : ''}`, 'aria-label': nameOf(seat),
-  }, h('h3', {}, nameOf(seat), step.to_move === seat ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null),
+  }, h('h3', {}, sideLabel([seat]), step.to_move === seat ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null),
   h('div', { class: 'hand revealed' }, hand.map((card) => cardEl(ctx.deck, card))),
   module.seatExtra ? module.seatExtra(ctx, seat) : null));
   const button = (id, label, index, key) => h('button', { type: 'button', id, disabled: index === at || index < 0 || index > last,

@@ -93,8 +93,8 @@ function meldList(ctx) {
   if (!view.melds.length) return h('p', { class: 'empty' }, t('No melds on the table yet.'));
   const owners = [...new Set(view.melds.map((m) => m.owner))];
   return h('div', { class: 'melds', role: 'list', 'aria-label': t('Melds on the table') }, owners.map((owner) => h('section', {
-    class: 'meld-group', role: 'listitem', 'aria-label': ctx.nameOf(owner) },
-  h('h4', { class: 'owner' }, ctx.nameOf(owner)),
+    class: 'meld-group', role: 'listitem', 'aria-label': ctx.sideLabel([owner]) },
+  h('h4', { class: 'owner' }, ctx.sideLabel([owner])),
   h('ol', { class: 'meld-list' }, view.melds.filter((m) => m.owner === owner).map((meld) => {
     const cards = meld.cards.split(' ');
     const layoff = selection.length ? matching(ctx, 'layoff', selection, meld.number) : [];
@@ -316,7 +316,7 @@ export default {
     const details = outcome.details || {};
     const hands = details.hands || [];
     return h('ul', { class: 'breakdown-hands' }, hands.map((cards, seat) => h('li', {},
-      h('b', {}, `${ctx.nameOf(seat)}: `),
+      h('b', {}, `${ctx.sideLabel([seat])}: `),
       h('span', { class: 'cards' }, details.went_out === seat ? t('went out')
         : cards.map((c) => cardEl(ctx.deck, c, { small: true }))))));
   },

@@ -89,12 +89,11 @@ export default {
   breakdown(ctx, outcome) {
     const details = outcome.details || {};
     const seats = ctx.seats_of_deal || [];
-    const names = (side) => side.map((s) => ctx.nameOf(s)).join(' + ');
     return h('div', { class: 'scroll-x', tabindex: '0' }, h('table', { class: 'breakdown' },
       h('thead', {}, h('tr', {}, h('th', {}, t('Side')), h('th', {}, t('Card points')),
         h('th', {}, t('Sweeps')), h('th', {}, t('Primiera suits')))),
       h('tbody', {}, outcome.sides.map((side, i) => h('tr', {},
-        h('td', {}, names(side) || String(seats[i])),
+        h('td', {}, ctx.sideLabel(side) || String(seats[i])),
         h('td', {}, num((details.card_points || [])[i] ?? '')),
         h('td', {}, num((details.sweeps || [])[i] ?? '')),
         h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', ')))))));

@@ -4,7 +4,7 @@
 import { lowestWins } from '../cards.js';
 import { h } from '../dom.js';
 import { num, t, tn } from '../i18n.js';
-import { S, code, shortNameOfTableSeat, sideLabel } from './state.js';
+import { S, code, sideLabel } from './state.js';
 
 const KEY = `cardtable:deals:${code}`;
 
@@ -38,7 +38,7 @@ export function scoreboard(ctx) {
   const seats = ctx.state.seats_of_deal || [];
   const current = (side, i) => ctx.module.scoreNow(ctx, side, i).value;
   const { label } = ctx.module.scoreNow(ctx, ctx.view.sides[0], 0);
-  const name = (side) => side.map((s) => shortNameOfTableSeat(seats[s] ?? s)).join(' + ');
+  const name = (side) => sideLabel(side.map((s) => seats[s] ?? s), true);
   return h('div', { class: 'scoreboard', role: 'group', 'aria-label': t('Scoreboard') },
     h('span', { class: 'legend' }, t('Total'), ` (${label})`),
     ctx.view.sides.map((side, i) => h('span', { class: `score${side.includes(ctx.me) ? ' mine' : ''}` },

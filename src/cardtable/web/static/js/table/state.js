@@ -56,10 +56,12 @@ export function nameOfTableSeat(seat) {
   return info.name || t('seat {n}', { n: seat + 1 });
 }
 
-// A side's table seats as a label standing alone (a table's cell, a placing): "You + bot 3
-// (random)", its first letter a capital.
-export function sideLabel(tableSeats) {
-  return sentenceCase(tableSeats.map((s) => nameOfTableSeat(s)).join(' + '));
+// A side's table seats as a label standing alone (a table's cell, a placing, the
+// scoreboard): each name begins with a capital, "You + Bot 3 (random)", as it would not inside
+// a sentence ("Trick to bot 3 (random)"). ``short``: the names where room is short.
+export function sideLabel(tableSeats, short = false) {
+  const name = short ? shortNameOfTableSeat : nameOfTableSeat;
+  return tableSeats.map((s) => sentenceCase(name(s))).join(' + ');
 }
 
 // A seat's name where room is short (the trick, the scoreboard): a bot without its level.
@@ -85,6 +87,7 @@ export function context() {
     hint: S.hint,
     nameOf: (dealSeat) => nameOfTableSeat(tableSeatOf(dealSeat)),
     shortName: (dealSeat) => shortNameOfTableSeat(tableSeatOf(dealSeat)),
+    sideLabel: (dealSeats) => sideLabel(dealSeats.map(tableSeatOf)),
     act: (text) => actor(text),
     render,
     setting,

@@ -21,10 +21,10 @@ from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
 
 
 async def _table(tmp_path: Path, seats: tuple[SeatPlan, ...], *,
-                 continue_seconds: float = 30.0) -> tuple[Any, Table]:
+                 continue_seconds: float = 30.0, deals: int = 3) -> tuple[Any, Table]:
     """A Punttu table of ``seats`` rebuilt from a stored start (seed 5), everyone attached."""
     writer, services = in_process_services(tmp_path / "t.db")
-    config = TableConfig(game="punttu", players=len(seats), options={"deals": 3}, seats=seats,
+    config = TableConfig(game="punttu", players=len(seats), options={"deals": deals}, seats=seats,
                          continue_seconds=continue_seconds)
     made = Table(code="PAUSE1", config=config, services=services)
     await writer.run(lambda db: store.create_table(
@@ -190,6 +190,42 @@ def test_who_joins_during_the_pause_is_told_the_deal_end(tmp_path: Path) -> None
         after = Connection(None)
         await table.attach(after)
         assert "deal_end" not in _kinds(after)
+        await _close(writer, table)
+
+    asyncio.run(scenario())
+
+
+def test_who_joins_after_the_match_is_told_its_end(tmp_path: Path) -> None:
+    """The client opens its match-end dialog on ``match_end`` only: a page that loaded the
+    table just before its end (so it was told ``playing``) and attached just after is sent it
+    after its state; nobody already there is told twice."""
+    async def scenario() -> None:
+        seats = (SeatPlan(kind="person"), *(SeatPlan(kind="bot", level="random"),) * 3)
+        writer, table = await _table(tmp_path, seats, deals=1)
+        before = Connection(None)
+        await table.attach(before)
+        assert "match_end" not in _kinds(before)
+        table.seats[0].away = True  # its stand-in plays: the match runs to its end
+        table.schedule()
+        for _ in range(1_000):
+            if table.status == "finished":
+                break
+            pending = table._pending
+            assert pending is not None
+            await asyncio.wait_for(pending, 10)
+        assert table.status == "finished"
+        assert _kinds(before).count("match_end") == 1
+
+        watcher, reloaded = Connection(None), Connection(0)
+        await table.attach(watcher)
+        await table.attach(reloaded)
+        for connection in (watcher, reloaded):
+            texts = [json.loads(text) for text in queued(connection)]
+            kinds = [message["type"] for message in texts]
+            assert kinds.count("match_end") == 1 and "deal_end" not in kinds
+            assert kinds.index("state") < kinds.index("match_end")
+            assert texts[kinds.index("match_end")]["outcome"] == table.result
+        assert "match_end" not in _kinds(before)
         await _close(writer, table)
 
     asyncio.run(scenario())

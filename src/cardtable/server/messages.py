@@ -214,6 +214,12 @@ class TableMessages(TableBase):
         index = len(match.deals) - (2 if new_deal else 1)
         self._broadcast(partial(self.deal_end_message, match, index))
 
+    def match_end_message(self) -> dict[str, Any]:
+        """``match_end``: the match is over, its outcome. Broadcast when it ends, and sent again
+        to a viewer who joins after that (a page that loaded the table just before its end)."""
+        return {"type": "match_end", "v": PROTOCOL_VERSION, "table": self.code,
+                "version": self.version, "outcome": self.result}
+
     def deal_end_message(self, match: Match, index: int) -> dict[str, Any]:
         """``deal_end``: deal ``index`` (from 0) is over, its outcome and the match's totals.
         Sent when the deal ends, and again to a viewer who joins during the deal-end pause (a

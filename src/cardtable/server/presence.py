@@ -60,14 +60,18 @@ class Presence(TableMessages):
                 connection.push(dumps(self.storage_message(available=False)))
             if not self.suspended:
                 connection.push(dumps(self.state_message(connection.seat, full=True)))
-                self._resend_deal_end(connection)
+                self._resend_ending(connection)
 
-    def _resend_deal_end(self, connection: Connection) -> None:
-        """Between deals (the deal-end pause, or a decision before the next deal), the deal's
-        summary for a viewer who joins then: the client opens its deal-end dialog on
-        ``deal_end`` only, and the one sent when the deal ended reached the connections of that
-        moment. A seat that has already continued has closed its dialog, so it is not sent one
-        again."""
+    def _resend_ending(self, connection: Connection) -> None:
+        """What ended before the viewer joined: the client opens its deal-end dialog on
+        ``deal_end`` and its match-end dialog on ``match_end`` only, and each went to the
+        connections of its moment. So a viewer who joins between deals (the deal-end pause, or
+        a decision before the next deal) is sent the deal's summary again, unless its seat has
+        already continued (it closed its dialog); one who joins after the match's end (a page
+        that loaded the table just before it) is sent the match's end."""
+        if self.status == TableStatus.FINISHED:
+            connection.push(dumps(self.match_end_message()))
+            return
         match = self.match
         _, phase = self.mover()
         if match is None or phase not in (TablePhase.PAUSE, TablePhase.DECISION):

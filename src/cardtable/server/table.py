@@ -339,9 +339,7 @@ class Table(Presence, Scheduling, TableTalk):
         self.schedule()
         self._send_states(full=new_deal)
         if self.status == TableStatus.FINISHED:
-            self._broadcast(lambda: {"type": "match_end", "v": PROTOCOL_VERSION,
-                                     "table": self.code, "version": self.version,
-                                     "outcome": self.result})
+            self._broadcast(self.match_end_message)
             log.info("match over", extra={"table": self.code})
 
     def _suspend(self, error: BaseException) -> None:

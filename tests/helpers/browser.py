@@ -74,6 +74,17 @@ def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, player
     return page
 
 
+def middle_and_dock(page: Any) -> tuple[float, float, float]:
+    """The top and bottom of the table's middle and the top of the docked hand, in the
+    viewport's pixels: on a phone the middle must be whole above the dock at my turn."""
+    top, bottom, dock_top = page.evaluate("""() => {
+      const middle = document.querySelector('.ring-centre').getBoundingClientRect();
+      const dock = document.querySelector('.dock').getBoundingClientRect();
+      return [middle.top, middle.bottom, dock.top];
+    }""")
+    return top, bottom, dock_top
+
+
 def screenshot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

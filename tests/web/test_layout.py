@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.helpers.browser import LAPTOP, PHONE, seated
+from tests.helpers.browser import LAPTOP, PHONE, middle_and_dock, seated
 from tests.web.test_table import ENABLED, no_horizontal_overflow
 
 from cardtable.cards.latin import parse_card
@@ -82,10 +82,5 @@ def test_my_turn_shows_the_middle_above_the_dock_on_a_phone(new_page: Any, live:
     seats' trick: at my turn the page scrolls so that the middle is whole above the dock."""
     page = seated(new_page, live, PHONE, game, players=players)
     page.locator(f"{ENABLED}, #draw").first.wait_for()
-    place = page.evaluate("""() => {
-      const middle = document.querySelector('.ring-centre').getBoundingClientRect();
-      const dock = document.querySelector('.dock').getBoundingClientRect();
-      return [middle.top, middle.bottom, dock.top];
-    }""")
-    top, bottom, dock_top = place
-    assert top >= 0 and bottom <= dock_top + 1, place
+    top, bottom, dock_top = middle_and_dock(page)
+    assert top >= 0 and bottom <= dock_top + 1, (top, bottom, dock_top)

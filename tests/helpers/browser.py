@@ -74,14 +74,15 @@ def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, player
     return page
 
 
-def middle_and_dock(page: Any) -> tuple[float, float, float]:
-    """The top and bottom of the table's middle and the top of the docked hand, in the
-    viewport's pixels: on a phone the middle must be whole above the dock at my turn."""
-    top, bottom, dock_top = page.evaluate("""() => {
-      const middle = document.querySelector('.ring-centre').getBoundingClientRect();
+def above_the_dock(page: Any, part: str = ".ring-centre") -> tuple[float, float, float]:
+    """The top and bottom of a part of the table (the middle unless said) and the top of the
+    docked hand, in the viewport's pixels: on a phone, what matters at my turn must be whole
+    above the dock."""
+    top, bottom, dock_top = page.evaluate("""(part) => {
+      const box = document.querySelector(part).getBoundingClientRect();
       const dock = document.querySelector('.dock').getBoundingClientRect();
-      return [middle.top, middle.bottom, dock.top];
-    }""")
+      return [box.top, box.bottom, dock.top];
+    }""", part)
     return top, bottom, dock_top
 
 

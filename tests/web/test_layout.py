@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.helpers.browser import LAPTOP, PHONE, middle_and_dock, seated
+from tests.helpers.browser import LAPTOP, PHONE, above_the_dock, seated
 from tests.web.test_table import ENABLED, no_horizontal_overflow
 
 from cardtable.cards.latin import parse_card
@@ -78,9 +78,13 @@ def test_putto_facts_wrap_between_facts_on_a_phone(new_page: Any, live: Any) -> 
 @pytest.mark.parametrize(("game", "players"), [("putto", 4), ("punttu", 8), ("pontinho", 4)])
 def test_my_turn_shows_the_middle_above_the_dock_on_a_phone(new_page: Any, live: Any, game: str,
                                                             players: int) -> None:
-    """On a phone the docked hand covered the lower part of Putto's table row and of an eight
-    seats' trick: at my turn the page scrolls so that the middle is whole above the dock."""
+    """On a phone the docked hand covered the lower part of Putto's table row, of an eight
+    seats' trick and Pontinho's melds: at my turn the page scrolls so that what matters most is
+    whole above the dock: a question in the middle (Pontinho's claim round), else the melds
+    below the seats, else the middle."""
     page = seated(new_page, live, PHONE, game, players=players)
     page.locator(f"{ENABLED}, #draw").first.wait_for()
-    top, bottom, dock_top = middle_and_dock(page)
-    assert top >= 0 and bottom <= dock_top + 1, (top, bottom, dock_top)
+    asked = page.locator(".ring-centre [role=alertdialog]").count() > 0
+    part = ".felt > .below" if game == "pontinho" and not asked else ".ring-centre"
+    top, bottom, dock_top = above_the_dock(page, part)
+    assert top >= 0 and bottom <= dock_top + 1, (part, top, bottom, dock_top)

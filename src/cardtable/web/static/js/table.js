@@ -22,18 +22,22 @@ let waitingKey = null;
 let wasMyTurn = false;
 
 // On a small screen the docked hand can cover the middle of the table (Putto's table row, the
-// trick of eight seats): when my turn starts, and when the window changes size on my turn, the
-// page scrolls just enough to show the middle whole above the dock, never past its top (what
-// to play is decided by looking at both). At once, not smoothly: a press during a smooth scroll
-// could land on another card.
+// trick of eight seats, Pontinho's melds below the seats): when my turn starts, and when the
+// window changes size on my turn, the page scrolls just enough to show the middle and what lies
+// below the seats whole above the dock. What cannot all fit gives way from the top, never past
+// the top of the part that matters most: a question in the middle (Pontinho's claim round),
+// else what lies below the seats (the melds a card is laid off onto), else the middle. At once,
+// not smoothly: a press during a smooth scroll could land on another card.
 function showCentre() {
   const centre = app.querySelector('.ring-centre');
   const dock = app.querySelector('.dock');
   if (!centre || !dock) return;
-  const middle = centre.getBoundingClientRect();
-  const hidden = middle.bottom - dock.getBoundingClientRect().top;
+  const below = app.querySelector('.felt > .below');
+  const first = below && !centre.querySelector('[role=alertdialog]') ? below : centre;
+  const bottom = Math.max(...[centre, below].filter(Boolean).map((el) => el.getBoundingClientRect().bottom));
+  const hidden = bottom - dock.getBoundingClientRect().top;
   if (hidden <= 0) return;
-  const room = middle.top - 4; // the middle's top stays on screen
+  const room = first.getBoundingClientRect().top - 4; // that part's top stays on screen
   const by = Math.min(hidden + 6, room);
   if (by > 0) window.scrollBy({ top: by, behavior: 'instant' });
 }

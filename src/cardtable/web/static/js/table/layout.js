@@ -65,6 +65,13 @@ function statusLine(ctx) {
   return line;
 }
 
+// What a game lays out below the seats (Pontinho's melds), marked so that the page can keep
+// it in view above the dock at my turn (table.js showCentre).
+function markedBelow(el) {
+  if (el instanceof Element) el.classList.add('below');
+  return el;
+}
+
 export function tableArea() {
   const ctx = context();
   ctx.module = gameModule();
@@ -78,7 +85,7 @@ export function tableArea() {
     ctx.state.last ? same('last-move', lastMoveLine(ctx)) : null,
     same('scoreboard', scoreboard(ctx)),
     ring(ctx, [direction, centre]),
-    ctx.module.below ? same('below', ctx.module.below(ctx)) : null,
+    ctx.module.below ? same('below', markedBelow(ctx.module.below(ctx))) : null,
     dock(ctx),
     S.hint && S.state && S.hint.version === S.state.version ? same('hint', hintBox(ctx)) : null,
     ctx.me !== null && ctx.me !== undefined

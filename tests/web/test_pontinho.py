@@ -170,7 +170,7 @@ def test_advance_take_meld_lay_off_and_go_out(
         expect(page.locator(".log")).to_contain_text("discard")
         dialog = page.get_by_role("dialog")
         expect(dialog).to_contain_text("The match is over")
-        expect(dialog).to_contain_text("Winner: you")
+        expect(dialog).to_contain_text("Winner: You")  # a name standing alone, as in the placings
         expect(dialog.locator(".breakdown-hands")).to_contain_text("went out")
         screenshot(page, f"pontinho-end-{size}")
         log = page.locator(".log")

@@ -6,7 +6,7 @@ import { num, t } from '../i18n.js';
 import { act, send } from './connection.js';
 import { matchEndExtras } from './hooks.js';
 import { placings, scoreSheet } from './scores.js';
-import { S, app, code, context, gameModule, nameOfTableSeat, render, sideLabel } from './state.js';
+import { S, app, code, context, gameModule, render, sideLabel } from './state.js';
 import { rematchArea } from '../friends.js'; // friends
 
 // A modal dialog holds the focus: it takes it when it opens, and Tab cycles inside it.
@@ -96,7 +96,8 @@ export function dealEndDialog() {
 export function matchEndDialog() {
   const outcome = S.matchEnd.outcome;
   const deals = (S.state && S.state.deal) || 0;
-  const winners = outcome ? outcome.winners.map((s) => nameOfTableSeat(s)).join(', ') : '';
+  // each name stands alone after the colon, as in the placings: a capital first ('Winner: You')
+  const winners = outcome ? outcome.winners.map((s) => sideLabel([s])).join(', ') : '';
   return h('div', { class: 'overlay' }, h('section', {
     class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'match-end-title',
   },

@@ -3,12 +3,18 @@ move the turn timer made is said to be the timer's, not the person's own."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, screenshot, seated
+from tests.putto.test_rules import setup as putto_setup
+from tests.web.test_pontinho import Scripted
+
+import cardtable.server.table as table_module
+from cardtable.games import match_class
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
@@ -41,4 +47,48 @@ def test_a_bots_move_is_a_sentence_with_a_capital(new_page: Any, live: Any) -> N
     bots_line = re.compile(r"^Bot 2 \(random\) played .+\.$")
     expect(line).to_have_text(bots_line)
     expect(page.locator(".log li").filter(has_text="(random) played").first).to_have_text(bots_line)
+    assert page.js_errors == []
+
+
+def test_a_page_that_connects_after_a_capture_words_it_in_full(
+    new_page: Any, live: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page that (re)connects gets a full state: the deal's log without events, and the
+    last move's events. The log's entry for that move must name the cards it took, as the felt
+    does (the log read "captured with seven of coins", the felt "captured seven of cups with
+    seven of coins": a flake of the whole-deal test when a bot captured as the page loaded)."""
+
+    def fixed_match_class(game: Any) -> Any:
+        real = match_class(game)
+
+        class Fixed(real):  # type: ignore[misc, valid-type]
+            def __init__(self, game: Any, *, seed: int, dealer: int) -> None:
+                super().__init__(game, seed=seed, dealer=0)
+                hands = [["Ao", "Ko", "Qo", "2o"], ["7o", "5b", "4b", "3b"]]
+                self.deals[0] = game.deal(setup=putto_setup(2, hands, "7c"), dealer=0)
+
+        return Fixed
+
+    monkeypatch.setattr(table_module, "match_class", fixed_match_class)
+    table = live.post("/api/tables", {"game": "putto", "players": 2, "options": {"deals": 1},
+                                      "seats": [{"kind": "person"}] * 2})
+    code = table["code"]
+    ana = live.post(f"/api/tables/{code}/join", {"name": "Ana", "seat": 0})
+    page = new_page(LAPTOP)
+    seat = json.dumps({"seat": ana["seat"], "token": ana["token"]})
+    page.add_init_script(f"localStorage.setItem('cardtable:seat:{code}', {json.dumps(seat)});")
+    bob = Scripted(live.url.replace("http", "ws") + f"/ws/{code}",
+                   live.post(f"/api/tables/{code}/join", {"name": "Bob", "seat": 1})["token"])
+    try:
+        bob.play("capture 7o")  # Bob leads (seat 0 deals) and sweeps the seven of cups
+        while True:  # stored and sent before the page connects
+            message = json.loads(bob.ws.recv(timeout=20))
+            if message["type"] == "state" and (message["last"] or {}).get("action") == "capture 7o":
+                break
+        page.goto(f"/t/{code}")  # the page's first state is a full one, after the capture
+        words = "Bob captured seven of cups with seven of coins."
+        expect(page.locator(".last-move")).to_have_text(words)
+        expect(page.locator(".log li").last).to_have_text(words)
+    finally:
+        bob.close()
     assert page.js_errors == []

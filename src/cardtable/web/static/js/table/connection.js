@@ -155,6 +155,17 @@ function onState(message) {
   if (Array.isArray(message.log)) {
     S.log = message.log.map(([seat, action, by]) => ({ seat, action, by, deal: true,
       dealNo: message.deal }));
+    // the log's last entry is the state's `last` when the deal has moved since it began: it
+    // keeps the events that only the state carries (the cards a capture took), so that the log
+    // words it as the felt does (a page that connected right after a bot's capture read
+    // "captured with 7o" in the log and "captured 7c with 7o" on the felt)
+    const final = S.log[S.log.length - 1];
+    const seats = message.seats_of_deal;
+    if (final && message.last && (message.events || []).length
+        && (seats ? seats[final.seat] : final.seat) === message.last.seat
+        && final.action === message.last.action) {
+      final.events = message.events;
+    }
     S.logRev = (S.logRev || 0) + 1; // the log is drawn again (panel.js keeps it otherwise)
   } else if (message.last && (!previous || previous.version !== message.version)) {
     S.log.push({ seat: message.last.seat, action: message.last.action, by: message.last.by,

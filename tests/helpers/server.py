@@ -24,12 +24,33 @@ import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+import cardtable.server.table as table_module
+from cardtable.games import match_class
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig
 from cardtable.server.serving import DrainingServer
 
 #: The longest a test waits for one message before failing.
 WAIT = 20.0
+
+
+def first_deal_is(monkeypatch: Any, setup: dict[str, Any], dealer: int) -> None:
+    """The server deals at random; for a test whose moves must be known, its match class is
+    swapped (in this process, until the test ends) for one whose first deal is ``setup``, dealt
+    by ``dealer``."""
+    first_dealer = dealer  # the match's own ``dealer`` argument is overruled
+
+    def fixed_match_class(game: Any) -> Any:
+        real = match_class(game)
+
+        class Fixed(real):  # type: ignore[misc, valid-type]
+            def __init__(self, game: Any, *, seed: int, dealer: int) -> None:
+                super().__init__(game, seed=seed, dealer=first_dealer)
+                self.deals[0] = game.deal(setup=setup, dealer=first_dealer)
+
+        return Fixed
+
+    monkeypatch.setattr(table_module, "match_class", fixed_match_class)
 
 
 class RunningServer:

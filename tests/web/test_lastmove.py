@@ -10,11 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, screenshot, seated
+from tests.helpers.server import first_deal_is
 from tests.putto.test_rules import setup as putto_setup
 from tests.web.test_pontinho import Scripted
-
-import cardtable.server.table as table_module
-from cardtable.games import match_class
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
@@ -58,18 +56,8 @@ def test_a_page_that_connects_after_a_capture_words_it_in_full(
     does (the log read "captured with seven of coins", the felt "captured seven of cups with
     seven of coins": a flake of the whole-deal test when a bot captured as the page loaded)."""
 
-    def fixed_match_class(game: Any) -> Any:
-        real = match_class(game)
-
-        class Fixed(real):  # type: ignore[misc, valid-type]
-            def __init__(self, game: Any, *, seed: int, dealer: int) -> None:
-                super().__init__(game, seed=seed, dealer=0)
-                hands = [["Ao", "Ko", "Qo", "2o"], ["7o", "5b", "4b", "3b"]]
-                self.deals[0] = game.deal(setup=putto_setup(2, hands, "7c"), dealer=0)
-
-        return Fixed
-
-    monkeypatch.setattr(table_module, "match_class", fixed_match_class)
+    hands = [["Ao", "Ko", "Qo", "2o"], ["7o", "5b", "4b", "3b"]]
+    first_deal_is(monkeypatch, putto_setup(2, hands, "7c"), dealer=0)
     table = live.post("/api/tables", {"game": "putto", "players": 2, "options": {"deals": 1},
                                       "seats": [{"kind": "person"}] * 2})
     code = table["code"]

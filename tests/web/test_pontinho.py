@@ -14,11 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, above_the_dock, screenshot
+from tests.helpers.server import first_deal_is
 from websockets.sync.client import connect
 
-import cardtable.server.table as table_module
 from cardtable.art.deck import deck_cards
-from cardtable.games import match_class
 
 HANDS = [
     ["4h", "5h", "7h", "9c", "9d", "Kc", "Qd", "Jd", "2s"],
@@ -37,17 +36,7 @@ def setup() -> dict[str, Any]:
 
 @pytest.fixture
 def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fixed_match_class(game: Any) -> Any:
-        real = match_class(game)
-
-        class Fixed(real):  # type: ignore[misc, valid-type]
-            def __init__(self, game: Any, *, seed: int, dealer: int) -> None:
-                super().__init__(game, seed=seed, dealer=2)
-                self.deals[0] = game.deal(setup=setup(), dealer=2)
-
-        return Fixed
-
-    monkeypatch.setattr(table_module, "match_class", fixed_match_class)
+    first_deal_is(monkeypatch, setup(), dealer=2)
 
 
 class Scripted:
@@ -204,17 +193,7 @@ def test_a_bust_person_chooses_to_buy_back_in(
     """Bob goes out at once; the person's hand is worth more than the bust line (50), so
     before the next deal the table asks them to buy back in or stay out."""
 
-    def fixed_match_class(game: Any) -> Any:
-        real = match_class(game)
-
-        class Fixed(real):  # type: ignore[misc, valid-type]
-            def __init__(self, game: Any, *, seed: int, dealer: int) -> None:
-                super().__init__(game, seed=seed, dealer=3)
-                self.deals[0] = game.deal(setup=bust_setup(), dealer=3)
-
-        return Fixed
-
-    monkeypatch.setattr(table_module, "match_class", fixed_match_class)
+    first_deal_is(monkeypatch, bust_setup(), dealer=3)
     table = live.post("/api/tables", {
         "game": "pontinho", "players": 4, "options": {"bust": 50, "buybacks": 1},
         "seats": [{"kind": "person"}] * 4,

@@ -74,16 +74,15 @@ def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, player
     return page
 
 
-def above_the_dock(page: Any, part: str = ".ring-centre") -> tuple[float, float, float]:
-    """The top and bottom of a part of the table (the middle unless said) and the top of the
-    docked hand, in the viewport's pixels: on a phone, what matters at my turn must be whole
-    above the dock."""
+def assert_above_the_dock(page: Any, part: str = ".ring-centre") -> None:
+    """A part of the table (the middle unless said) is whole on screen above the docked hand:
+    on a phone, what matters at my turn must not be behind the dock."""
     top, bottom, dock_top = page.evaluate("""(part) => {
       const box = document.querySelector(part).getBoundingClientRect();
       const dock = document.querySelector('.dock').getBoundingClientRect();
       return [box.top, box.bottom, dock.top];
     }""", part)
-    return top, bottom, dock_top
+    assert top >= 0 and bottom <= dock_top + 1, (part, top, bottom, dock_top)
 
 
 def screenshot(page: Any, name: str) -> Path:

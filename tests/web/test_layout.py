@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.helpers.browser import LAPTOP, PHONE, above_the_dock, seated
+from tests.helpers.browser import LAPTOP, PHONE, assert_above_the_dock, seated
 from tests.web.test_table import ENABLED, no_horizontal_overflow
 
 from cardtable.cards.latin import parse_card
@@ -86,5 +86,4 @@ def test_my_turn_shows_the_middle_above_the_dock_on_a_phone(new_page: Any, live:
     page.locator(f"{ENABLED}, #draw").first.wait_for()
     asked = page.locator(".ring-centre [role=alertdialog]").count() > 0
     part = ".felt > .below" if game == "pontinho" and not asked else ".ring-centre"
-    top, bottom, dock_top = above_the_dock(page, part)
-    assert top >= 0 and bottom <= dock_top + 1, (part, top, bottom, dock_top)
+    assert_above_the_dock(page, part)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, above_the_dock, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, assert_above_the_dock, screenshot
 from tests.helpers.server import first_deal_is
 from websockets.sync.client import connect
 
@@ -122,8 +122,7 @@ def test_advance_take_meld_lay_off_and_go_out(
             # here and 240 at four players, and ran under the docked hand, which can take 415
             # of a phone's 740 px): the middle stays whole above the dock at my turn
             assert page.locator(".claim").bounding_box()["height"] <= 100
-            top, bottom, dock_top = above_the_dock(page)
-            assert top >= 0 and bottom <= dock_top + 1, (top, bottom, dock_top)
+            assert_above_the_dock(page)
         select(page, "4h", "5h")
         screenshot(page, f"pontinho-claim-{size}")
         page.click("#advance")
@@ -139,8 +138,7 @@ def test_advance_take_meld_lay_off_and_go_out(
         expect(page.locator("#take")).to_be_disabled()
         # as my turn starts, the melds below the seats are shown whole above the docked hand
         # (only the middle was: on a phone the melds were behind the hand)
-        top, bottom, dock_top = above_the_dock(page, ".melds")
-        assert top >= 0 and bottom <= dock_top + 1, (top, bottom, dock_top)
+        assert_above_the_dock(page, ".melds")
         select(page, "9c", "9d")
         page.click("#take")
         expect(page.locator('.meld[data-number="2"] .card')).to_have_count(3)

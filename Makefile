@@ -90,10 +90,10 @@ nginx:
 # A local cluster: PostgreSQL, Redis, three servers and nginx in front (docs/deploy.md).
 CLUSTER_DIR ?= .cluster
 cluster: $(STAMP) postgresql redis nginx
-	$(BIN)/python -m cardtable.server.localcluster start --folder $(CLUSTER_DIR) --port 8080
+	$(BIN)/python -m cardtable.server.cluster.localcluster start --folder $(CLUSTER_DIR) --port 8080
 
 cluster-stop:
-	@if [ -x $(BIN)/python ]; then $(BIN)/python -m cardtable.server.localcluster stop --folder $(CLUSTER_DIR); fi
+	@if [ -x $(BIN)/python ]; then $(BIN)/python -m cardtable.server.cluster.localcluster stop --folder $(CLUSTER_DIR); fi
 
 # The cluster under fire: processes SIGKILLed mid-deal (tests/cluster); .ci/run runs it after
 # `make test`.

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable.server.loadtest import LOAD_ENV, raise_open_files_limit
-from cardtable.server.localcluster import LocalCluster, free_port
+from cardtable.server.cluster.localcluster import LocalCluster, free_port
+from cardtable.server.ops.loadtest import LOAD_ENV, raise_open_files_limit
 
 CARDTABLE = str(Path(sys.executable).with_name("cardtable"))
 

@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.pg import Cluster  # noqa: E402
 
-from cardtable.server import leases  # noqa: E402
-from cardtable.server.db import make_engine  # noqa: E402
+from cardtable.server.cluster import leases  # noqa: E402
 from cardtable.server.migrations import upgrade  # noqa: E402
+from cardtable.server.storage.db import make_engine  # noqa: E402
 
 OWNER = "bench-owner"
 SECONDS = 5.0

@@ -7,7 +7,7 @@ stream (throughput), and tries a payload larger than NOTIFY's 8,000-byte limit.
     python deploy/busbench.py --pg postgresql://postgres@127.0.0.1:5432/cardtable \\
         --redis redis://127.0.0.1:6379/0 [--size 3000] [--count 2000]
 
-(``python -m cardtable.server.localcluster start`` gives both.)
+(``python -m cardtable.server.cluster.localcluster start`` gives both.)
 """
 
 from __future__ import annotations

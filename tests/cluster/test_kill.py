@@ -26,7 +26,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from cardtable.server.localcluster import LocalCluster
+from cardtable.server.cluster.localcluster import LocalCluster
 
 #: How soon the tables of a killed process are taken over (its lease lapses).
 LEASE_SECONDS = 2
@@ -44,7 +44,7 @@ def cluster() -> Iterator[LocalCluster]:
                                       "CARDTABLE_GRACE_SECONDS": "60",
                                       "CARDTABLE_CREATE_RATE": "1000/minute",
                                       "CARDTABLE_JOIN_RATE": "1000/minute"})
-    from cardtable.server.localcluster import free_port
+    from cardtable.server.cluster.localcluster import free_port
 
     running.port = free_port()
     try:
@@ -113,7 +113,7 @@ def _owners(cluster: LocalCluster) -> dict[str, int]:
     pids = {cluster.server_pid(i): i for i in range(cluster.servers)}
     with psycopg.connect(f"host=127.0.0.1 port={cluster.pg_port} user=postgres "
                          "dbname=cardtable") as db:
-        # live: taken lately, or its owner's heartbeat is fresh (server/leases.py)
+        # live: taken lately, or its owner's heartbeat is fresh (server/cluster/leases.py)
         now = time.time()
         rows = db.execute("SELECT l.code, s.pid FROM table_leases l JOIN servers s "
                           "ON s.id = l.owner WHERE l.expires_at > %s OR s.seen_at >= %s",

@@ -24,11 +24,11 @@ import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-import cardtable.server.table as table_module
+import cardtable.server.tables.table as table_module
 from cardtable.games import match_class
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig
-from cardtable.server.serving import DrainingServer
+from cardtable.server.transport.serving import DrainingServer
 
 #: The longest a test waits for one message before failing.
 WAIT = 20.0
@@ -181,11 +181,11 @@ def in_process_services(db_path: Path, **config: Any) -> tuple[Any, Any]:
     """A migrated SQLite store, its started writer and the services a ``Table`` needs, for tests
     that drive a table in-process (no HTTP, bots move at once; ``config``: other settings, and
     ``clock``: the services' clock); close the writer afterwards."""
-    from cardtable.server.db import make_engine
     from cardtable.server.migrations import upgrade
-    from cardtable.server.pool import FairPool
-    from cardtable.server.table import Services
-    from cardtable.server.writer import Writer
+    from cardtable.server.storage.db import make_engine
+    from cardtable.server.storage.writer import Writer
+    from cardtable.server.tables.pool import FairPool
+    from cardtable.server.tables.table import Services
 
     engine = make_engine(f"sqlite:///{db_path}")
     upgrade(engine)

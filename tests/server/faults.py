@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from cardtable.server import store
-from cardtable.server.table import Table
+from cardtable.server.storage import store
+from cardtable.server.tables.table import Table
 
 #: The longest a fault helper waits for its process.
 WAIT = 20.0
@@ -138,7 +138,7 @@ def eventually(condition: Callable[[], bool], within: float = WAIT) -> None:
 def damage(db_url: str, code: str) -> None:
     """Append a stored action the engine refuses to table ``code`` (as a hand edit of the
     database might): the table can no longer be rebuilt from its events. Server stopped."""
-    from cardtable.server.db import make_engine
+    from cardtable.server.storage.db import make_engine
 
     engine = make_engine(db_url)
     with engine.begin() as db:

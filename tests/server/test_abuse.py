@@ -21,9 +21,9 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.server.bodylimit import MAX_BODY, MAX_WS_MESSAGE
-from cardtable.server.loadtest import LocalServer, rss_kib
-from cardtable.server.protocol import MAX_MESSAGE
+from cardtable.server.ops.loadtest import LocalServer, rss_kib
+from cardtable.server.transport.bodylimit import MAX_BODY, MAX_WS_MESSAGE
+from cardtable.server.transport.protocol import MAX_MESSAGE
 
 #: How much the server's resident memory may grow over every abusive request of this module.
 RSS_BOUND_MIB = 50

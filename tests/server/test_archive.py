@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 from tests.helpers.server import Client, RunningServer
 
 from cardtable.cli.main import main
-from cardtable.server import archive
-from cardtable.server.db import make_engine
+from cardtable.server.storage import archive
+from cardtable.server.storage.db import make_engine
 
 
 def _finished_table(server: RunningServer, play: Callable[..., dict[str, Any]]) -> str:

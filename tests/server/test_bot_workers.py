@@ -19,8 +19,8 @@ from cardtable.engine.game import Game, State
 from cardtable.games import game as make_game
 from cardtable.games import match_class
 from cardtable.games.pontinho.heuristic import PontinhoHeuristic
-from cardtable.server.bots import BotSeats
-from cardtable.server.pool import FairPool
+from cardtable.server.tables.bots import BotSeats
+from cardtable.server.tables.pool import FairPool
 from cardtable.workers.process import ProcessBackend
 
 WAIT = 20.0

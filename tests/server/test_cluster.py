@@ -1,4 +1,5 @@
-"""Several server processes on one PostgreSQL, their messages over Redis (``server/cluster.py``).
+"""Several server processes on one PostgreSQL, their messages over Redis
+(``server/cluster/cluster.py``).
 
 Two servers of one cluster run here in threads of the test process (each its own event loop,
 its own connections to PostgreSQL and Redis): a table is owned by one of them, and people
@@ -21,11 +22,12 @@ from tests.pg import Cluster as PgCluster
 from tests.redisserver import RedisServer, redis_server  # noqa: F401 (a fixture)
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.server import leases, store
-from cardtable.server.db import make_engine
-from cardtable.server.leases import LeaseLost
+from cardtable.server.cluster import leases
+from cardtable.server.cluster.leases import LeaseLost
 from cardtable.server.migrations import upgrade
-from cardtable.server.store import StoredEvent
+from cardtable.server.storage import store
+from cardtable.server.storage.db import make_engine
+from cardtable.server.storage.store import StoredEvent
 
 
 @pytest.fixture
@@ -345,7 +347,7 @@ def test_a_table_leased_during_the_renewals_read_is_not_lost(
 
 
 def test_a_lease_is_lost_only_if_known_before_the_read() -> None:
-    from cardtable.server.cluster import lost_leases
+    from cardtable.server.cluster.cluster import lost_leases
 
     known = {"KEPT01": 1, "MOVED1": 2, "GONE01": 3, "DONE01": 4}
     now = {"KEPT01": 1, "MOVED1": 2, "GONE01": 3, "LATE01": 5}  # DONE01 let go, LATE01 new

@@ -1,4 +1,4 @@
-"""The server runs the garbage collector on its event loop's clock (``server/collector.py``):
+"""The server runs the garbage collector on its event loop's clock (``server/ops/collector.py``):
 young collections often, a full one every ``full_seconds``; CPython's own triggers are off
 meanwhile and come back at shutdown (servers run inside the test process too)."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.server.collector import FULL, YOUNG, Collector
+from cardtable.server.ops.collector import FULL, YOUNG, Collector
 
 
 class Knot:

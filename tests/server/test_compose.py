@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from cardtable.server import localcluster
+from cardtable.server.cluster import localcluster
 
 DEPLOY = Path(__file__).parents[2] / "deploy"
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import cardtable
 from cardtable.games import match_class
-from cardtable.server.daily import OPTIONS, day_of, derive, play_reference
-from cardtable.server.pool import FairPool
+from cardtable.server.features.daily import OPTIONS, day_of, derive, play_reference
+from cardtable.server.tables.pool import FairPool
 
 SECRET = "a-secret-of-the-test-server"
 BROWSERS = ("browser-of-ana-0123456789", "browser-of-bo-00123456789")

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from tests.helpers.server import quick_play
 
 from cardtable.cli import main
-from cardtable.server.db import make_engine
 from cardtable.server.migrations import current_revision, head_revision
+from cardtable.server.storage.db import make_engine
 
 
 def _upgrade_processes(url: str, count: int) -> list[subprocess.CompletedProcess[str]]:
@@ -80,8 +80,8 @@ def test_models_match_the_migrations_on_postgresql(pg_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from cardtable.server.db import Base
     from cardtable.server.migrations import upgrade
+    from cardtable.server.storage.db import Base
 
     engine = make_engine(pg_url)
     upgrade(engine)

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from tests.helpers.server import in_process_services, queued
 
-from cardtable.server import store
-from cardtable.server.errors import ServerError
-from cardtable.server.store import StoredEvent, StoredTable
-from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.storage import store
+from cardtable.server.storage.store import StoredEvent, StoredTable
+from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.transport.errors import ServerError
 
 #: Found by playing seeded random matches: seat 1 busts after the first deal and may buy back.
 SEED = 0

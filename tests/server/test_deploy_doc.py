@@ -8,7 +8,7 @@ from pathlib import Path
 from prometheus_client.parser import text_string_to_metric_families
 
 from cardtable.server.config import ServerConfig
-from cardtable.server.metrics import Metrics
+from cardtable.server.ops.metrics import Metrics
 
 DOC = (Path(__file__).parents[2] / "docs" / "deploy.md").read_text()
 

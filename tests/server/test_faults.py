@@ -27,11 +27,11 @@ from tests.server.faults import (
 from websockets.asyncio.client import connect
 
 from cardtable.errors import CardtableError
-from cardtable.server import store
 from cardtable.server.app import prepare_database
-from cardtable.server.db import make_engine
 from cardtable.server.migrations import upgrade
-from cardtable.server.writer import StorageUnavailable, Writer
+from cardtable.server.storage import store
+from cardtable.server.storage.db import make_engine
+from cardtable.server.storage.writer import StorageUnavailable, Writer
 
 UNAVAILABLE = "server/storage_unavailable"
 

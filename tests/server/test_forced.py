@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from tests.helpers.server import in_process_services
 
-from cardtable.server import store
 from cardtable.server.config import ServerConfig
-from cardtable.server.store import StoredEvent, StoredTable
-from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.storage import store
+from cardtable.server.storage.store import StoredEvent, StoredTable
+from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 
 #: The pause of a bot's move here: a forced move may not come sooner.
 DELAY = 0.02

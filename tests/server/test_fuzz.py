@@ -14,8 +14,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.server.errors import ServerError
-from cardtable.server.protocol import parse
+from cardtable.server.transport.errors import ServerError
+from cardtable.server.transport.protocol import parse
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),

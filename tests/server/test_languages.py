@@ -22,8 +22,8 @@ import cardtable
 from cardtable.errors import CardtableError, IllegalAction
 from cardtable.games import game_class
 from cardtable.i18n import _, current_language, language, set_language, translation
-from cardtable.server import http as http_routes
-from cardtable.server.errors import ServerError
+from cardtable.server.transport import http as http_routes
+from cardtable.server.transport.errors import ServerError
 
 #: An action text no game reads, so the engine refuses it with its own reason.
 ILLEGAL = "play Zz"

@@ -22,7 +22,7 @@ import cardtable
 from cardtable.engine.game import State
 from cardtable.engine.match import Match
 from cardtable.games import match_class
-from cardtable.server import store
+from cardtable.server.storage import store
 
 TABLES = {
     "punttu": ({}, 3),

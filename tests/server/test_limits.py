@@ -15,10 +15,10 @@ import pytest
 from tests.helpers.server import RunningServer, in_process_services
 from websockets.asyncio.client import connect
 
-from cardtable.server import store
-from cardtable.server.errors import ServerError
-from cardtable.server.lobby import Lobby
-from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.lobby.lobby import Lobby
+from cardtable.server.storage import store
+from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.transport.errors import ServerError
 
 #: The longest a test waits for something the event loop does by itself.
 WAIT = 20.0

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from cardtable.server import logs
+from cardtable.server.ops import logs
 
 
 def _access_line() -> None:
@@ -33,7 +33,7 @@ def test_requests_are_not_logged_at_info(capsys: pytest.CaptureFixture[str],
                                         restore_loggers: object) -> None:
     logs.setup("info")
     _access_line()
-    logging.getLogger("cardtable.server.table").info("table started", extra={"table": "X"})
+    logging.getLogger("cardtable.server.tables.table").info("table started", extra={"table": "X"})
     lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
     assert [line["message"] for line in lines] == ["table started"]
     assert lines[0]["table"] == "X" and lines[0]["level"] == "info"

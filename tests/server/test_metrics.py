@@ -53,7 +53,7 @@ def test_metrics_count_the_play(start_sqlite_server: Any) -> None:
         after = scrape(server)
         assert after[("cardtable_bot_wait_seconds_count", ())] == 1  # the hint's search
         assert after[("cardtable_bot_queue_depth", ())] == 0
-        # the young collections the server runs on its clock (server/collector.py), 10 a second
+        # the young collections the server runs on its clock (server/ops/collector.py), 10 a second
         young = ("cardtable_gc_pause_seconds_count", (("generation", "young"),))
         for _ in range(100):
             if scrape(server).get(young, 0) >= 1:

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cardtable.server.table import MAX_QUEUED, Connection, Outbox
+from cardtable.server.tables.table import MAX_QUEUED, Connection, Outbox
 
 
 def test_outbox_order_wakeup_and_cancel() -> None:

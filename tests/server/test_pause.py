@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from tests.helpers.server import in_process_services, queued
 
-from cardtable.server import store
-from cardtable.server.errors import ServerError
-from cardtable.server.store import StoredEvent, StoredTable
-from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.storage import store
+from cardtable.server.storage.store import StoredEvent, StoredTable
+from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.transport.errors import ServerError
 
 
 async def _table(tmp_path: Path, seats: tuple[SeatPlan, ...], *,

@@ -18,8 +18,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from cardtable.engine.record import replay
-from cardtable.server.db import Base, make_engine
 from cardtable.server.migrations import upgrade
+from cardtable.server.storage.db import Base, make_engine
 
 MOVES_BEFORE_STOP = 3
 

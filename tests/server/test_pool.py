@@ -1,5 +1,5 @@
-"""The fair pool of the hard bots and hints (``server/pool.py``): lanes served round robin, so a
-table (or a client's tables) with many queued jobs delays another table's single job by at most
+"""The fair pool of the hard bots and hints (``server/tables/pool.py``): lanes served round robin,
+so a table (or a client's tables) with many queued jobs delays another table's single job by at most
 one job; a bound on a table's queued hints; a job nobody waits for any more is dropped.
 
 Jobs are held on events the test sets (no sleeps): the order they ran in is what is checked."""
@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import pytest
 
-from cardtable.server.errors import ServerError
-from cardtable.server.pool import FairPool
+from cardtable.server.tables.pool import FairPool
+from cardtable.server.transport.errors import ServerError
 
 WAIT = 20.0
 

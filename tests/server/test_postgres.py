@@ -15,11 +15,11 @@ from tests.pg import Cluster
 from tests.server.faults import assert_only_stored_was_shown, eventually
 
 from cardtable.errors import CardtableError
-from cardtable.server import store
 from cardtable.server.app import prepare_database
-from cardtable.server.db import make_engine
 from cardtable.server.migrations import upgrade
-from cardtable.server.writer import StorageUnavailable, Writer
+from cardtable.server.storage import store
+from cardtable.server.storage.db import make_engine
+from cardtable.server.storage.writer import StorageUnavailable, Writer
 
 
 def test_writes_wait_out_an_outage_and_pooled_connections_are_checked(

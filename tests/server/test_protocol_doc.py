@@ -17,11 +17,11 @@ import pytest
 import cardtable
 from cardtable.engine.match import Match
 from cardtable.games import game_class, match_class
-from cardtable.server import protocol
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig
-from cardtable.server.errors import MESSAGES
-from cardtable.server.http import STATUS
+from cardtable.server.transport import protocol
+from cardtable.server.transport.errors import MESSAGES
+from cardtable.server.transport.http import STATUS
 
 ROOT = Path(__file__).parents[2]
 DOC = ROOT / "docs" / "protocol.md"
@@ -133,7 +133,7 @@ def test_every_server_message_type_has_its_section() -> None:
     headings = set(re.findall(r"^### `(\w+)`", server, re.MULTILINE))
     clients = {typing.get_args(m.model_fields["type"].annotation)[0] for m in client_messages()}
     built: set[str] = set()
-    for source in (ROOT / "src" / "cardtable" / "server").glob("*.py"):
+    for source in (ROOT / "src" / "cardtable" / "server").rglob("*.py"):
         built |= set(re.findall(r'"type": "(\w+)"', source.read_text(encoding="utf-8")))
     built -= clients
     assert {"ack", "status", "state"} <= built
@@ -233,7 +233,8 @@ def test_every_event_outcome_and_decision_key_is_documented(name: str) -> None:
 
 def test_every_state_field_is_in_the_state_table() -> None:
     """The fields of a ``state`` message (``TableMessages.state_message``) each have a row."""
-    source = (ROOT / "src" / "cardtable" / "server" / "messages.py").read_text(encoding="utf-8")
+    messages = ROOT / "src" / "cardtable" / "server" / "tables" / "messages.py"
+    source = messages.read_text(encoding="utf-8")
     fields = set(re.findall(r'common\["(\w+)"\]', source))
     fields |= set(re.findall(r'message\["(\w+)"\]', source))
     fields |= {"table", "version", "status", "phase", "seat", "to_move", "deadline", "last"}

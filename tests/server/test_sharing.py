@@ -13,8 +13,8 @@ from typing import Any
 
 from tests.helpers.server import in_process_services, queued
 
-from cardtable.server import store
-from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
+from cardtable.server.storage import store
+from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 
 
 def _states(connection: Connection) -> list[str]:

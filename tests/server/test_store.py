@@ -11,11 +11,11 @@ from pathlib import Path
 
 from sqlalchemy import Connection, func, insert, select
 
-from cardtable.server import store
-from cardtable.server.db import make_engine
 from cardtable.server.migrations import upgrade
-from cardtable.server.store import EVENTS, StoredEvent
-from cardtable.server.writer import Writer
+from cardtable.server.storage import store
+from cardtable.server.storage.db import make_engine
+from cardtable.server.storage.store import EVENTS, StoredEvent
+from cardtable.server.storage.writer import Writer
 
 
 def test_fast_event_insert_writes_what_core_writes(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
-"""The coach's review of a finished deal over HTTP (``cardtable.server.review``): refused for a
-deal in progress, computed in the bots' pool once, then served from the cache. (The pool runs on
-threads here: the counting stand-in of the review cannot be sent to a worker process.)"""
+"""The coach's review of a finished deal over HTTP (``cardtable.server.features.review``): refused
+for a deal in progress, computed in the bots' pool once, then served from the cache. (The pool runs
+on threads here: the counting stand-in of the review cannot be sent to a worker process.)"""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from cardtable.server import review
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig
+from cardtable.server.features import review
 
 
 def test_review_of_a_finished_deal_only_and_computed_once(tmp_path: Path) -> None:

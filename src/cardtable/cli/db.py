@@ -3,7 +3,7 @@
 - ``upgrade``: migrate to the latest schema (safe while other processes start: see
   ``cardtable.server.migrations``); ``cardtable serve`` also does it at start.
 - ``archive [--days N]``: finished tables older than N days keep their summary and records,
-  compressed, and lose their events and chat (``cardtable.server.archive``).
+  compressed, and lose their events and chat (``cardtable.server.storage.archive``).
 - ``backup FILE``: a consistent copy of a SQLite database taken while the server runs
   (SQLite's online backup API: pages are copied in steps, writers keep writing). PostgreSQL has
   its own tool for this: ``pg_dump``, see docs/deploy.md.
@@ -51,9 +51,9 @@ def upgrade(db: str | None, data_dir: Path | None) -> None:
     """Migrate the database to the latest schema (does nothing if it is current)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from cardtable.server.db import make_engine
     from cardtable.server.migrations import head_revision
     from cardtable.server.migrations import upgrade as migrate
+    from cardtable.server.storage.db import make_engine
 
     url = _url(db, data_dir)
     if url.startswith("sqlite:///"):
@@ -115,9 +115,9 @@ def backup(target: Path, db: str | None, data_dir: Path | None) -> None:
 @_dir_option
 def archive(days: float, db: str | None, data_dir: Path | None) -> None:
     """Archive finished tables: keep their summary and records, drop their events and chat."""
-    from cardtable.server import archive as archival
-    from cardtable.server.db import make_engine
     from cardtable.server.migrations import upgrade as migrate
+    from cardtable.server.storage import archive as archival
+    from cardtable.server.storage.db import make_engine
 
     engine = make_engine(_url(db, data_dir))
     try:

@@ -45,7 +45,7 @@ def loadtest(tables: int, seconds: float, warmup: float, idle_tables: int, url: 
              pace: float, db: str | None, bot_tables: int, bot_level: str,
              pids: tuple[int, ...], as_json: bool) -> None:
     """Load the game server with real WebSocket clients and report what it sustains."""
-    from cardtable.server.loadtest import run
+    from cardtable.server.ops.loadtest import run
 
     report = asyncio.run(
         run(tables=tables, seconds=seconds, warmup=warmup, url=url, idle_tables=idle_tables,

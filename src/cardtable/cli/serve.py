@@ -47,11 +47,11 @@ def serve(
     """Run the game server until interrupted (Ctrl-C or SIGTERM shut it down gracefully)."""
     import uvicorn
 
-    from cardtable.server import logs
     from cardtable.server.app import create_app, prepare_database
-    from cardtable.server.bodylimit import MAX_WS_MESSAGE
     from cardtable.server.config import ServerConfig
-    from cardtable.server.serving import DrainingServer
+    from cardtable.server.ops import logs
+    from cardtable.server.transport.bodylimit import MAX_WS_MESSAGE
+    from cardtable.server.transport.serving import DrainingServer
 
     try:
         config = ServerConfig.from_env(
@@ -74,7 +74,7 @@ def serve(
         )
     )
     if config.host in ("0.0.0.0", "::"):  # friends: the address to give them
-        from cardtable.server.homenet import home_address
+        from cardtable.server.features.homenet import home_address
 
         found = home_address()
         if found and not config.public_url:

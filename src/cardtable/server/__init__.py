@@ -1,21 +1,23 @@
 """The online game server (front-end layer): lobby over HTTP, play over one WebSocket per seat.
 
-Modules, each small and about one thing:
+``app`` puts the server together (FastAPI, its lifespan: migrate, take the lock or join the
+cluster, rebuild, flush on shutdown) from ``config``'s settings and these sub-packages, each a
+part of the architecture (docs/architecture.md):
 
-- ``config``: the server's settings, from flags or ``CARDTABLE_*`` environment variables.
-- ``errors``: namespaced error codes (``action/not_your_turn``…) with a human message.
-- ``db``, ``migrations/``, ``store``, ``writer``: the event store (SQLAlchemy 2, Alembic) and the
-  group-commit writer that persists every accepted action before anyone is told.
-- ``protocol``: the versioned JSON messages of ``docs/protocol.md`` (pydantic models).
-- ``table``: one table at run time — the match, its seats, the guard every action goes through.
-- ``bots``: bots moving for bot seats, absent people and timed-out turns (hard bots off the loop).
-- ``lobby``: every table by code; creating, joining, starting, rebuilding after a restart, the
-  caps on waiting tables, the open list by pages, the sweep that expires tables (``expiry``).
-- ``ratelimit``: the limits for anonymous clients, per address and per seat (``limits``).
-- ``pool``: the fair pool of the hard bots and hints of every table (a lane per client).
-- ``chat``, ``hints``: chat lines (checked, escaped); the hard bot's hints.
-- ``tokens``, ``logs``: seat tokens (stored hashed) and share codes; structured JSON logs.
-- ``loadtest``: the load benchmark behind ``cardtable loadtest``.
-- ``http``, ``ws``, ``pages``, ``app``: the FastAPI routes, the WebSocket handler, the lobby
-  page and the application with its lifespan (migrate, rebuild, flush on shutdown).
+- ``transport``: how clients reach the server — the HTTP routes (``http``), the WebSocket handler
+  (``ws``) and each client's send queue (``connection``), the messages clients may send
+  (``protocol``, ``inputs``), error codes and the shape of every refusal (``errors``,
+  ``refusals``, ``invalid``), the body limit, each request's language, and uvicorn's serving.
+- ``tables``: one table at run time — its state and guard (``table``, ``tablebase``), who is
+  present (``presence``), what is sent to whom (``messages``), what runs later (``scheduling``,
+  ``bots`` and the fair ``pool`` of hard bots and hints), hints and chat (``talk``, ``hints``,
+  ``chat``), rematch and leaving, its stored configuration (``tableconfig``) and seat tokens.
+- ``lobby``: every table by its share code (``lobby``), the sweep that expires tables
+  (``expiry``), the cluster-wide caps on waiting tables and the rate limits.
+- ``storage``: the schema (``db``, with ``migrations/`` beside this package), the event store
+  (``store``), the one group-commit writer (``writer``) and archival.
+- ``cluster``: who owns a table — the one-server lock (``instance``), leases and fencing tokens
+  (``leases``), the cluster's processes (``cluster``), the Redis bus and ``make cluster``.
+- ``features``: the daily deal, the coach's review and the home-network address.
+- ``ops``: metrics, structured logs, the garbage collector on the clock and the load benchmark.
 """

@@ -27,22 +27,24 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from cardtable import __version__, web
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
-from cardtable.server import db, http, review, store, ws
-from cardtable.server.bodylimit import BodyLimit
-from cardtable.server.cluster import Cluster
-from cardtable.server.collector import Collector
+from cardtable.server.cluster.cluster import Cluster
+from cardtable.server.cluster.instance import ServerLock
 from cardtable.server.config import ServerConfig
-from cardtable.server.errors import ServerError
-from cardtable.server.instance import ServerLock
-from cardtable.server.invalid import http_error, invalid_request
-from cardtable.server.languages import RequestLanguage
-from cardtable.server.lobby import Lobby
-from cardtable.server.metrics import Metrics
+from cardtable.server.features import review
+from cardtable.server.lobby.lobby import Lobby
+from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.migrations import upgrade
-from cardtable.server.pool import FairPool
-from cardtable.server.ratelimit import RateLimits
-from cardtable.server.table import Services
-from cardtable.server.writer import StorageUnavailable, Writer
+from cardtable.server.ops.collector import Collector
+from cardtable.server.ops.metrics import Metrics
+from cardtable.server.storage import db, store
+from cardtable.server.storage.writer import StorageUnavailable, Writer
+from cardtable.server.tables.pool import FairPool
+from cardtable.server.tables.table import Services
+from cardtable.server.transport import http, ws
+from cardtable.server.transport.bodylimit import BodyLimit
+from cardtable.server.transport.errors import ServerError
+from cardtable.server.transport.invalid import http_error, invalid_request
+from cardtable.server.transport.languages import RequestLanguage
 from cardtable.workers import make_backend
 
 log = logging.getLogger("cardtable.server")

@@ -45,7 +45,7 @@ class ServerConfig:
     hint_address_burst: int = 10
     hint_window: float = 60.0
     #: Workers for the bots that think long (the ``hard`` level) and hints, shared fairly by
-    #: every table (``server/pool.py``); and how many hints one table may have waiting there.
+    #: every table (``server/tables/pool.py``); and how many hints one table may have waiting there.
     bot_workers: int = 2
     bot_queue_per_table: int = 4
     #: Where those workers run (``cardtable.workers``): ``process`` (processes of this machine),
@@ -83,7 +83,7 @@ class ServerConfig:
     #: Redis (``redis://host:6379/0``): set, this process is one of a cluster sharing the
     #: database (PostgreSQL), each table played by the process holding its lease and its
     #: messages carried over Redis to the process its people are connected to
-    #: (``server/cluster.py``, docs/deploy.md); empty: one server process per database.
+    #: (``server/cluster/cluster.py``, docs/deploy.md); empty: one server process per database.
     redis_url: str = ""
     #: In a cluster: seconds a process's leases stay live after its last heartbeat, so how
     #: soon another process takes over the tables of one that died.
@@ -93,7 +93,7 @@ class ServerConfig:
     #: shown beside the players' (comma-separated; played once per day, off the event loop).
     daily_secret: str = ""
     daily_levels: str = "hard,medium"
-    #: Seconds between two full collections of the garbage collector (``server/collector.py``):
+    #: Seconds between two full collections of the garbage collector (``server/ops/collector.py``):
     #: the one pause that grows with the number of connections (about 1 s at 8,000).
     gc_full_seconds: float = 600.0
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -146,7 +146,7 @@ class ServerConfig:
                     _("the setting {name} must be more than 0").format(name=name))
         if self.page_size > self.max_page_size:
             raise CardtableError(_("page_size cannot be more than max_page_size"))
-        from cardtable.server.ratelimit import parse_rates  # the notation is the library's
+        from cardtable.server.lobby.ratelimit import parse_rates  # the notation is the library's
         from cardtable.workers import check_backend
 
         check_backend(self.bot_backend)

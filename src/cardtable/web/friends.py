@@ -15,10 +15,10 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from cardtable.server import daily_http
-from cardtable.server.errors import ServerError
-from cardtable.server.http import error_response, lobby_of
-from cardtable.server.refusals import refusals
+from cardtable.server.features import daily_http
+from cardtable.server.transport.errors import ServerError
+from cardtable.server.transport.http import error_response, lobby_of
+from cardtable.server.transport.refusals import refusals
 from cardtable.web.routes import _shell
 
 router = APIRouter()

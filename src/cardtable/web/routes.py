@@ -26,10 +26,10 @@ from cardtable.errors import CardtableError, UnknownGame
 from cardtable.games import descriptors
 from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
-from cardtable.server.errors import ServerError
-from cardtable.server.http import error_response
-from cardtable.server.lobby import Lobby
-from cardtable.server.refusals import refusals
+from cardtable.server.lobby.lobby import Lobby
+from cardtable.server.transport.errors import ServerError
+from cardtable.server.transport.http import error_response
+from cardtable.server.transport.refusals import refusals
 from cardtable.web.language import LANGUAGES, catalog, choose, translation
 from cardtable.web.strings import HOW_TO_PLAY
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from cardtable.server.db import Base
+from cardtable.server.storage.db import Base
 
 config = context.config
 target_metadata = Base.metadata

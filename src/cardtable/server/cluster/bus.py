@@ -1,0 +1,115 @@
+"""Messages between the processes of a cluster, over Redis pub/sub: one channel per process.
+
+Why Redis and not PostgreSQL's LISTEN/NOTIFY (measured on this machine, docs/deploy.md): a
+table's state messages are often larger than NOTIFY's 8,000-byte payload limit (Pontinho with
+melds on the table), NOTIFY serialises every notifying commit of the whole database on one
+lock, and its round trip was slower. Redis pub/sub delivers a message to every subscriber of a
+channel in order, and tells the publisher how many received it: zero means that the process
+addressed is gone, which is how a relay learns at once that a table's owner died.
+
+``send`` never waits: messages to one process are queued and a flusher publishes them as one
+batch per loop turn (a table step fans out to many connections at once), in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+log = logging.getLogger("cardtable.server.cluster.bus")
+
+#: A process's channel.
+PREFIX = "cardtable:process:"
+
+
+def channel(process: str) -> str:
+    return PREFIX + process
+
+
+class Bus:
+    """This process's end of the bus: ``on_message`` gets every message sent to it,
+    ``on_gone`` every process found to have no one listening (it died)."""
+
+    def __init__(self, url: str, process: str, on_message: Callable[[dict[str, Any]], None],
+                 on_gone: Callable[[str], None]) -> None:
+        self.url = url
+        self.process = process
+        self.on_message = on_message
+        self.on_gone = on_gone
+        from redis.asyncio import Redis  # the cluster extra: only a cluster needs it
+
+        self.redis: Redis = Redis.from_url(url)
+        self._outgoing: dict[str, list[dict[str, Any]]] = {}
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.sent = 0
+
+    async def start(self) -> None:
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(channel(self.process))
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._read(pubsub)), loop.create_task(self._flush())]
+
+    def send(self, process: str, message: dict[str, Any]) -> None:
+        """Queue ``message`` for ``process`` (published within this loop turn, in order)."""
+        self._outgoing.setdefault(process, []).append(message)
+        self._wake.set()
+
+    async def alive(self, processes: Iterable[str]) -> set[str]:
+        """Those of ``processes`` listening on their channel now."""
+        listed = sorted(set(processes))
+        if not listed:
+            return set()
+        counts = await self.redis.pubsub_numsub(*(channel(p) for p in listed))
+        found = {name.decode() if isinstance(name, bytes) else str(name): int(n)
+                 for name, n in counts}
+        return {p for p in listed if found.get(channel(p), 0) > 0}
+
+    async def _read(self, pubsub: Any) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # Redis away: pub/sub reconnects and resubscribes
+                log.warning("bus read failed; retrying", extra={"error": str(error)})
+                await asyncio.sleep(0.5)
+                continue
+            if message is None:
+                continue
+            try:
+                for item in orjson.loads(message["data"]):
+                    self.on_message(item)
+            except Exception:
+                log.exception("a bus message was not handled")
+
+    async def _flush(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            outgoing, self._outgoing = self._outgoing, {}
+            for process, batch in outgoing.items():
+                try:
+                    receivers = await self.redis.publish(channel(process), orjson.dumps(batch))
+                except Exception as error:
+                    log.warning("bus publish failed", extra={"error": str(error)})
+                    continue
+                self.sent += len(batch)
+                if receivers == 0:
+                    self.on_gone(process)
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()

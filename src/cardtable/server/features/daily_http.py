@@ -1,0 +1,65 @@
+"""The daily deal's HTTP routes (``server/features/daily.py``; docs/protocol.md, "The daily deal").
+
+``POST /api/daily/{game}/{players}/play`` seats this browser at today's deal (or answers the
+table it already has); ``GET /api/daily/{game}/{players}`` is today's board as this browser may
+see it. The browser is named by a token it made itself and keeps (``browser``): no account; the
+server stores only the token's hash.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import Field
+
+from cardtable.server.features.daily import Daily
+from cardtable.server.lobby.ratelimit import client_address
+from cardtable.server.transport.errors import ServerError
+from cardtable.server.transport.http import MAX_PLAYERS, MIN_PLAYERS, Strict, Word, error_response
+from cardtable.server.transport.inputs import Name
+from cardtable.server.transport.refusals import refusals
+
+router = APIRouter()
+Players = Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)]
+Browser = Annotated[str, Field(min_length=16, max_length=128, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class DailyPlay(Strict):
+    name: Name
+    browser: Browser = Field(description="this browser's own random token (kept by it)")
+
+
+def daily_of(request: Request) -> Daily:
+    """The app's daily deals (made on first use)."""
+    daily: Daily | None = getattr(request.app.state, "daily", None)
+    if daily is None:
+        daily = request.app.state.daily = Daily(request.app.state.lobby)
+    return daily
+
+
+@router.post("/api/daily/{game}/{players}/play", tags=["daily"], status_code=201,
+             responses=refusals(404, 429))
+async def play_daily(game: Word, players: Players, body: DailyPlay, request: Request) -> Any:
+    """Seat this browser at today's deal of ``game`` for ``players`` (201: ``code``, ``seat``,
+    ``token``); a browser that has its table already gets it back (200, ``token`` null)."""
+    try:
+        found = await daily_of(request).play(game, players, body.name, body.browser,
+                                              client_address(request))
+    except ServerError as error:
+        return error_response(error)
+    return JSONResponse(found, status_code=200 if found["again"] else 201)
+
+
+@router.get("/api/daily/{game}/{players}", tags=["daily"], responses=refusals(404))
+async def daily_board(
+    game: Word, players: Players, request: Request,
+    browser: Annotated[Browser | None, Query(description="this browser's token")] = None,
+) -> Any:
+    """Today's board: how many played; once this browser has finished the deal, everyone's
+    points, the bots' from the same seat and the tables to replay."""
+    try:
+        return await daily_of(request).board(game, players, browser)
+    except ServerError as error:
+        return error_response(error)

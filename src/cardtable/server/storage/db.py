@@ -1,0 +1,215 @@
+"""The database schema (SQLAlchemy 2 declarative models) and the engine factory.
+
+Event-sourced: ``tables`` holds each table's configuration and status, ``seats`` who holds each
+seat (token hashes only), ``events`` every accepted step of play in order (the start with the
+match seed, each deal with its seed, each action and decision), ``chat`` the table's messages.
+A table's state is always rebuilt by replaying its events through the engine; nothing else
+about a deal is stored. The schema itself is created by Alembic (``migrations/``); these models
+must match its latest revision (a test checks it).
+
+Portable SQL only (JSON is stored as text); SQLite gets WAL mode and ``synchronous=NORMAL``,
+which survives a killed process (not a power cut mid-commit; use PostgreSQL for that).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+#: Row ids: 64-bit (at 25,000 actions a second a 32-bit id runs out in a day). SQLite's
+#: ``INTEGER PRIMARY KEY`` is already its 64-bit rowid, and only that name autoincrements.
+RowId = BigInteger().with_variant(Integer, "sqlite")
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    #: JSON: the table options, the seats' kinds and bot levels, the timer and hint settings.
+    config: Mapped[str] = mapped_column(Text)
+    #: waiting → running → finished
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    #: JSON: the match outcome once finished.
+    result: Mapped[str | None] = mapped_column(Text)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_code", "seat"),)
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_code", "seq"),)
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), index=True)
+    #: 1, 2, 3… per table: the table's state version after this event.
+    seq: Mapped[int] = mapped_column(Integer)
+    #: start | deal | action | decision | end
+    kind: Mapped[str] = mapped_column(String(16))
+    #: JSON: the event's data (see ``store``).
+    data: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ServerRow(Base):
+    """A server process using the database: written at start (the proof that the database
+    takes writes before the server says it is ready) and removed at a clean stop."""
+
+    __tablename__ = "servers"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: In a cluster, the process's last heartbeat (epoch seconds), which keeps its leases live.
+    seen_at: Mapped[float | None] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which process owns a table in a cluster, until when, and the lease's fencing token:
+    raised at every change of owner, carried by each of the owner's event writes, which are
+    refused once the token has moved on (``server/cluster/leases.py``)."""
+
+    __tablename__ = "table_leases"
+
+    code: Mapped[str] = mapped_column(ForeignKey("tables.code"), primary_key=True)
+    owner: Mapped[str | None] = mapped_column(String(36), index=True)
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class ArchiveRow(Base):
+    """A finished table archived (``cardtable db archive``): its match record, compressed; its
+    events and chat are removed. The record stays exportable."""
+
+    __tablename__ = "archives"
+
+    code: Mapped[str] = mapped_column(ForeignKey("tables.code"), primary_key=True)
+    record: Mapped[bytes | None] = mapped_column(LargeBinary)
+    archived_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# -- the daily deal (server/features/daily.py; migration 0005) -------------------------------------
+
+
+class DailyKeyRow(Base):
+    """The server's secret the daily deals are derived from (when ``daily_secret`` is not
+    configured): made once, never sent to anyone."""
+
+    __tablename__ = "daily_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    secret: Mapped[str] = mapped_column(String(128))
+
+
+class DailyPlayRow(Base):
+    """Who played a day's deal of a game and table size: a browser (its token's hash), the
+    name they chose and their table (whose result is their score). One per browser."""
+
+    __tablename__ = "daily_plays"
+    __table_args__ = (UniqueConstraint("day", "game", "players", "browser_hash"),)
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    day: Mapped[str] = mapped_column(String(10), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    browser_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DailyReferenceRow(Base):
+    """How a bot level scored from the daily seat of a day's deal: played once per day."""
+
+    __tablename__ = "daily_references"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    level: Mapped[str] = mapped_column(String(16), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+
+
+#: Seconds a SQLite write waits for another process's lock before it fails (and the writer
+#: retries it with backoff): short, so that the writer notices and says so.
+SQLITE_BUSY_SECONDS = 1.0
+
+
+def make_engine(
+    url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS, autocheckpoint: bool = True,
+    pre_ping: bool = True,
+) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, NORMAL sync, foreign keys and a busy timeout
+    (``busy_seconds``; the writer's own engine has none and no automatic checkpoint, see
+    ``writer``). Pooled connections are checked before use (``pool_pre_ping``): after a
+    database restart the first request gets a fresh connection, not a 500 from a stale one.
+    ``pre_ping=False`` for the writer's own engine: the writer retries a failed commit anyway
+    (a stale connection fails as a transient error and is replaced), and a ping per commit
+    would cost a PostgreSQL round trip on every step of every table."""
+    kwargs: dict[str, Any] = {"pool_pre_ping": pre_ping}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_seconds}
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            if not autocheckpoint:
+                cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.close()
+
+    return engine

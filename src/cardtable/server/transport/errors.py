@@ -1,0 +1,91 @@
+"""Namespaced error codes, each with a human message (gettext), sent as ``error`` messages.
+
+A code is stable (clients switch on it); the message is for people and may be translated.
+Whatever raised a ``ServerError`` changed nothing.
+"""
+
+from __future__ import annotations
+
+from cardtable.i18n import N_, _
+
+#: code → default message (marked for extraction, translated when sent)
+MESSAGES: dict[str, str] = {
+    "protocol/bad_json": N_("the message is not a JSON object"),
+    "protocol/bad_message": N_("the message is not one the protocol knows"),
+    "protocol/version": N_("this server speaks protocol version {version}"),
+    "protocol/hello_first": N_("the first message must be hello"),
+    "protocol/too_large": N_("a message holds at most {limit} characters"),
+    "request/invalid": N_("the request is not valid: {field}: {problem}"),
+    "request/too_large": N_("the request body is larger than {limit} KiB"),
+    "auth/bad_token": N_("this token does not hold a seat at this table"),
+    "seat/spectator": N_("spectators cannot act or ask for hints"),
+    "table/not_found": N_("there is no table with this code"),
+    "table/full": N_("every seat for a person at this table is taken"),
+    "table/seat_taken": N_("seat {seat} is already taken"),
+    "table/no_such_seat": N_("seat {seat} is not a seat for a person at this table"),
+    "table/bad_config": N_("the table cannot be made: {reason}"),
+    "table/not_running": N_("the table has not started yet"),
+    "table/finished": N_("the match at this table is over"),
+    "table/started": N_("the table has already started"),
+    "action/not_your_turn": N_("it is not your turn: seat {to_move} is to decide"),
+    "action/illegal": N_("illegal action: {reason}"),
+    "action/stale_state": N_(
+        "your action was for state {sent}, but the table is at state {current}: look again"
+    ),
+    "hint/off": N_("hints are switched off at this table"),
+    "hint/unavailable": N_("no hint is available here: {reason}"),
+    "chat/empty": N_("a chat message cannot be empty"),
+    "chat/too_long": N_("a chat message holds at most {limit} characters"),
+    "chat/rate_limited": N_("too many chat messages: wait a few seconds"),
+    "server/internal": N_("the server could not handle this message"),
+    "server/shutting_down": N_("the server is shutting down; reconnect in a moment"),
+    "server/storage_unavailable": N_(
+        "the game cannot be saved right now, so no move is taken; the table will carry on by "
+        "itself as soon as it can be saved again"
+    ),
+    "server/storage_ok": N_("the game can be saved again; play on"),
+    "table/unplayable": N_(
+        "this table's saved game cannot be replayed, so it has been set aside for the server's "
+        "operator; nothing else is affected"
+    ),
+    "rate/limited": N_("too many requests from your address; wait a little and try again"),
+    "lobby/full": N_(
+        "too many tables are waiting for people on this server; join one of the open tables or"
+        " try again later"
+    ),
+    "lobby/too_many_yours": N_(
+        "you already have {limit} tables waiting for people; play at one of them first"
+    ),
+    "table/expired": N_(
+        "this table has expired: nobody was connected to it for a long time"
+    ),
+    "hint/rate_limited": N_("too many hints asked for: wait a little"),
+    "table/moved": N_(
+        "this table is now served by another of the server's processes; reconnect to play on"
+    ),
+    "server/busy": N_("the server is too busy for more hints at this table; try again soon"),
+    # friends at the table (server/tables/rematch.py, server/tables/leave.py)
+    "rematch/not_over": N_("a rematch can be offered once the match is over"),
+    "rematch/not_seated": N_("only the people at the table can play again"),
+    "leave/not_seated": N_("spectators have no seat to leave"),
+    # the daily deal (server/features/daily.py)
+    "daily/bad_table": N_("there is no daily deal of {game} for {players} players"),
+}
+
+
+class ServerError(Exception):
+    """A refused request: ``code`` from ``MESSAGES``, the message formatted with ``details``."""
+
+    def __init__(self, code: str, **details: object) -> None:
+        if code not in MESSAGES:
+            raise KeyError(code)
+        self.code = code
+        self.details = details
+        super().__init__(code)
+
+    @property
+    def message(self) -> str:
+        return _(MESSAGES[self.code]).format(**self.details)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message}

@@ -1,0 +1,429 @@
+"""The HTTP API (JSON, published as OpenAPI at ``/openapi.json``, browsable at ``/docs``).
+
+Refusals are ``{"error": {"code": …, "message": …}}`` with a fitting status: 404 for an unknown
+table, 409 for a seat taken or a table full or started, 422 for a table that cannot be made,
+410 for an expired table, 429 (with ``Retry-After``) for a rate limit or a client's cap of
+waiting tables, 503 when the server has its fill of waiting tables (``docs/protocol.md``,
+"Limits for anonymous clients") The database away: 503 ``server/storage_unavailable``.
+
+Every field is checked before anything is built from it (issue 14: a player count of 2**63
+built that many seats): first by pydantic, with bounds over every game (422 ``request/invalid``,
+answered by ``invalid.py``), then by the engine for the game asked for (``table/bad_config``).
+Bodies are at most ``bodylimit.MAX_BODY`` bytes (413 ``request/too_large``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi import Path as FastAPIPath
+from fastapi.responses import JSONResponse
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from sqlalchemy import text
+
+import cardtable
+from cardtable import __version__
+from cardtable.bots.ladder import lobby_levels
+from cardtable.engine.game import Game
+from cardtable.errors import CardtableError
+from cardtable.games import descriptor, game_class
+from cardtable.i18n import _, translation
+from cardtable.i18n import normalize_language as normalize
+from cardtable.server.lobby.lobby import Lobby
+from cardtable.server.lobby.ratelimit import RateLimited, client_address
+from cardtable.server.storage.archive import ArchivedTable
+from cardtable.server.storage.writer import StorageUnavailable
+from cardtable.server.tables.bots import level_names
+from cardtable.server.tables.table import Table
+from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
+from cardtable.server.transport.errors import ServerError
+from cardtable.server.transport.inputs import INT64_MAX, Int64, Name, check_text
+from cardtable.server.transport.refusals import refusals
+
+STATUS = {
+    "table/not_found": 404,
+    "table/full": 409,
+    "table/seat_taken": 409,
+    "table/started": 409,
+    "table/no_such_seat": 422,
+    "table/bad_config": 422,
+    "table/unplayable": 409,
+    "server/storage_unavailable": 503,
+    "table/moved": 503,
+    "table/expired": 410,
+    "rate/limited": 429,
+    "lobby/too_many_yours": 429,
+    "lobby/full": 503,
+    "daily/bad_table": 404,
+}
+
+#: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a
+#: player count of 2**63 must never reach a loop); each game's own range is checked next.
+MIN_PLAYERS = min(game_class(g).min_players for g in cardtable.available())
+MAX_PLAYERS = max(game_class(g).max_players for g in cardtable.available())
+MAX_OPTIONS = 16
+#: The longest game name, bot level, option name or option text value (characters).
+MAX_WORD = 40
+
+Word = Annotated[str, Field(max_length=MAX_WORD), AfterValidator(check_text)]
+Players = Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)]
+Options = Annotated[
+    dict[Word, bool | Int64 | Word],
+    Field(default_factory=dict, max_length=MAX_OPTIONS,
+          description="option name → value, as /api/games describes them"),
+]
+ContinueSeconds = Annotated[
+    float, Field(ge=0.01, le=3600, allow_inf_nan=False,
+                 description="how long the deal-end pause waits for people to press Continue")
+]
+TurnSeconds = Annotated[
+    float, Field(ge=0, le=3600, allow_inf_nan=False, description="turn timer; 0: none")
+]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    kind: Literal["person", "bot"]
+    level: Word | None = Field(None, description="bot level: random, easy, medium or hard")
+
+
+class CreateTable(Strict):
+    game: Word = Field(description="punttu, pontinho or putto")
+    players: Players | None = Field(None, description="player count; the game's default if absent")
+    options: Options
+    seats: Annotated[list[SeatSpec], Field(max_length=MAX_PLAYERS)] | None = Field(
+        None, description="one per seat; absent: seat 0 a person, the others medium bots"
+    )
+    turn_seconds: TurnSeconds | None = Field(None, description="turn timer; absent or 0: none")
+    hints: bool = True
+    public: bool = Field(False, description="open to anyone: listed in the lobby's open tables")
+    continue_seconds: ContinueSeconds = 30.0
+
+
+class JoinTable(Strict):
+    name: Name
+    seat: Annotated[int, Field(ge=0, lt=MAX_PLAYERS)] | None = Field(
+        None, description="a free person's seat; absent: the first free"
+    )
+
+
+class QuickPlay(Strict):
+    game: Word
+    name: Name | None = Field(None, description="absent: 'player' in the request's language")
+    players: Players | None = None
+    level: Word = "medium"
+    options: Options
+    turn_seconds: TurnSeconds | None = None
+    hints: bool = True
+    continue_seconds: ContinueSeconds = 30.0
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    taken: bool
+    connected: bool
+    away: bool
+
+
+class TableInfo(BaseModel):
+    code: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: str = Field(description="waiting, running or finished")
+    version: int
+    turn_seconds: float | None
+    hints: bool
+    continue_seconds: float
+    deal: int
+    seats: list[SeatInfo]
+    free_seats: list[int]
+    spectators: int
+    result: dict[str, Any] | None
+    link: str = Field(description="the page to share")
+    websocket: str = Field(description="the WebSocket path to connect to")
+
+
+class Joined(BaseModel):
+    code: str
+    seat: int
+    token: str = Field(description="secret: proves the seat on the WebSocket; keep it")
+    link: str
+    websocket: str
+    table: TableInfo
+
+
+class Health(BaseModel):
+    status: str
+    version: str
+    tables: int
+
+
+def lobby_of(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def table_info(table: Table | ArchivedTable, request: Request) -> TableInfo:
+    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
+    return TableInfo(
+        **table.summary(), link=f"{base}/t/{table.code}", websocket=f"/ws/{table.code}"
+    )
+
+
+#: Seconds a client is asked to wait before trying again while the database is away.
+RETRY_AFTER = "5"
+
+
+def error_response(error: ServerError) -> JSONResponse:
+    """The refusal as JSON; a 503 says when to try again (``Retry-After``), as the app's own
+    handler of ``StorageUnavailable`` does, and so does a rate limit."""
+    status = STATUS.get(error.code, 400)
+    headers = ({"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited)
+               else {"Retry-After": RETRY_AFTER} if status in (429, 503) else None)
+    return JSONResponse({"error": error.to_dict()}, status_code=status, headers=headers)
+
+
+def checked_game(name: str, players: int | None, options: dict[str, Any]) -> Game:
+    """The game a request asks for, every field checked by the engine (the game exists, the
+    player count is in its range, each option is one of its own with an allowed value) before
+    anything is built from it; ``table/bad_config`` saying what is wrong otherwise."""
+    try:
+        return cardtable.game(name, players, **options)
+    except CardtableError as error:
+        raise ServerError("table/bad_config", reason=str(error)) from None
+
+
+def seats_of(spec: CreateTable, players: int) -> tuple[SeatPlan, ...]:
+    """The seats asked for; absent, seat 0 a person and ``players - 1`` medium bots (``players``
+    is already checked: it bounds the loop)."""
+    if spec.seats is not None:
+        return tuple(SeatPlan(kind=s.kind, level=s.level if s.kind == "bot" else None)
+                     for s in spec.seats)
+    return (SeatPlan(kind="person"),) + tuple(
+        SeatPlan(kind="bot", level="medium") for _ in range(players - 1)
+    )
+
+
+router = APIRouter()
+
+
+@router.get("/healthz", tags=["operations"])
+def healthz(request: Request) -> Health:
+    """Liveness: the server answers and how many tables it holds in memory."""
+    return Health(status="ok", version=__version__, tables=len(lobby_of(request).tables))
+
+
+class Ready(BaseModel):
+    status: str = Field(description="ready, or unavailable (the database is away)")
+    database: str = Field(description="ok, or why the database cannot be used")
+
+
+@router.get("/readyz", tags=["operations"], responses={503: {"model": Ready}})
+async def readyz(request: Request) -> Any:
+    """Readiness: the database answers a query and the last write went through; 503 if not
+    (a balancer should send players elsewhere)."""
+    writer = lobby_of(request).services.writer
+    try:
+        await asyncio.wait_for(writer.query(lambda db: db.execute(text("SELECT 1"))), 2.0)
+    except (StorageUnavailable, TimeoutError) as error:
+        return JSONResponse(Ready(status="unavailable", database=str(error)[:200] or "timeout")
+                            .model_dump(), status_code=503)
+    if not writer.available:
+        return JSONResponse(Ready(status="unavailable", database="writes are failing")
+                            .model_dump(), status_code=503)
+    return Ready(status="ready", database="ok")
+
+
+@router.get("/api/games", tags=["lobby"])
+def games(
+    lang: Annotated[
+        str | None,
+        Query(description="answer in this language (en, pt_BR, eu, hu); absent: the server's"),
+    ] = None,
+) -> list[dict[str, Any]]:
+    """The games, their titles, card decks (``latin``, ``italian``: Latin pictures with Italian
+    figure names, ``french``) and directions of play (``right``, ``left``), player counts,
+    options (with defaults, labels, choice labels and help) and bot levels.
+    Labels and help are translated into ``lang``."""
+    found_lang = normalize(lang)
+    gettext = translation(found_lang).gettext if found_lang else _
+    found = []
+    for name in cardtable.available():
+        cls = game_class(name)
+        found.append(
+            {
+                "game": name,
+                "title": cls.title,
+                # how the browser draws it: card pictures and the direction of play
+                "deck": descriptor(name).deck,
+                "turn": descriptor(name).turn,
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "default_players": cls.default_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.kind.__name__,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "help": gettext(o.help),
+                        "label": gettext(o.title),
+                        "choice_labels": {c: gettext(o.choice_title(c)) for c in o.choices},
+                    }
+                    for o in cls.option_specs
+                ],
+                "levels": level_names(name),
+                # each level's one-line description and its ladder ratings (issue 19)
+                "level_info": lobby_levels(name, gettext),
+            }
+        )
+    return found
+
+
+class TablePage(BaseModel):
+    tables: list[TableInfo]
+    total: int = Field(description="how many tables are open in all")
+    limit: int = Field(description="the page size used (at most the server's maximum)")
+    offset: int
+
+
+@router.get("/api/tables", tags=["lobby"], response_model=TablePage, responses=refusals())
+async def list_tables(
+    request: Request,
+    limit: Annotated[int | None, Query(ge=1, description="page size; absent: the server's")] = None,
+    offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0,
+) -> Any:
+    """Open tables, those made open to anyone: waiting for people first, then those being
+    played (to watch), a page at a time."""
+    lobby = lobby_of(request)
+    config = request.app.state.config
+    size = min(limit if limit is not None else config.page_size, config.max_page_size)
+    try:
+        tables, total = await lobby.open_page(size, offset)
+    except ServerError as error:
+        return error_response(error)
+    return TablePage(tables=[table_info(t, request) for t in tables], total=total, limit=size,
+                     offset=offset)
+
+
+@router.post("/api/tables", tags=["lobby"], status_code=201,
+             responses=refusals(429))
+async def create_table(spec: CreateTable, request: Request) -> Any:
+    """Make a table; people then join its free seats. It starts once every seat is taken."""
+    lobby = lobby_of(request)
+    address = client_address(request)
+    try:
+        await lobby.services.limits.create(address)
+        players = spec.players
+        if players is None and spec.seats is not None:
+            players = len(spec.seats)
+        game = checked_game(spec.game, players, dict(spec.options))
+        seats = seats_of(spec, game.players)
+        config = TableConfig(
+            game=game.name,
+            players=game.players,
+            options=dict(spec.options),
+            seats=seats,
+            turn_seconds=spec.turn_seconds,
+            hints=spec.hints,
+            public=spec.public,
+            continue_seconds=spec.continue_seconds,
+        )
+        table = await lobby.create(config, address)
+    except ServerError as error:
+        return error_response(error)
+    return JSONResponse(table_info(table, request).model_dump(), status_code=201)
+
+
+@router.get("/api/tables/{code}", tags=["lobby"], responses=refusals(404, 409, 410))
+def get_table(code: str, request: Request) -> Any:
+    """One table's public summary."""
+    try:
+        return table_info(lobby_of(request).readable(code), request)
+    except ServerError as error:
+        return error_response(error)
+
+
+@router.post("/api/tables/{code}/join", tags=["lobby"],
+             responses=refusals(404, 409, 410, 429))
+async def join_table(code: str, body: JoinTable, request: Request) -> Any:
+    """Take a free seat; the answer's token proves the seat on the WebSocket (and after a
+    reconnect). The table starts when its last seat is taken."""
+    lobby = lobby_of(request)
+    try:
+        await lobby.services.limits.join(client_address(request))
+        table, seat, token = await lobby.join(code, body.seat, body.name)
+    except ServerError as error:
+        return error_response(error)
+    info = table_info(table, request)
+    return Joined(code=table.code, seat=seat, token=token, link=info.link,
+                  websocket=info.websocket, table=info)
+
+
+@router.post("/api/play", tags=["lobby"], status_code=201,
+             responses=refusals(429))
+async def quick_play(body: QuickPlay, request: Request) -> Any:
+    """Play against bots in one request: a table with you at seat 0 and bots of ``level``
+    everywhere else, already started."""
+    lobby = lobby_of(request)
+    address = client_address(request)
+    try:
+        await lobby.services.limits.create(address)
+        config = lobby.quick_config(body.game, body.players, body.level, dict(body.options),
+                                    body.turn_seconds, body.hints, body.continue_seconds)
+        table = await lobby.create(config, address, waits=False)
+        table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
+    except ServerError as error:
+        return error_response(error)
+    info = table_info(table, request)
+    joined = Joined(code=table.code, seat=seat, token=token, link=info.link,
+                    websocket=info.websocket, table=info)
+    return JSONResponse(joined.model_dump(), status_code=201)
+
+
+@router.get("/api/tables/{code}/record", tags=["records"],
+            responses=refusals(404, 409, 410))
+def match_record(code: str, request: Request) -> Any:
+    """The finished deals as a match record that ``cardtable replay`` accepts."""
+    try:
+        table = lobby_of(request).readable(code, archived=True)
+    except ServerError as error:
+        return error_response(error)
+    record = table.record()
+    if record is None:
+        return JSONResponse(
+            {"error": {"code": "record/none", "message": _("no deal is finished yet")}},
+            status_code=404,
+        )
+    return record
+
+
+@router.get("/api/tables/{code}/deals/{number}/record", tags=["records"],
+            responses=refusals(404, 409, 410))
+def deal_record(
+    code: str, number: Annotated[int, FastAPIPath(ge=1, le=INT64_MAX)], request: Request
+) -> Any:
+    """Finished deal ``number`` (from 1) as a one-deal record for ``cardtable replay``."""
+    try:
+        table = lobby_of(request).readable(code, archived=True)
+    except ServerError as error:
+        return error_response(error)
+    record = table.record(number)
+    if record is None:
+        return JSONResponse(
+            {"error": {"code": "record/none", "message": _("deal {n} is not finished").format(
+                n=number)}},
+            status_code=404,
+        )
+    return record

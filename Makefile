@@ -39,11 +39,15 @@ test: $(STAMP) chromium postgresql redis axe
 	CARDTABLE_REGOLD= $(BIN)/python -m pytest -n auto -q; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
 
-# The inner loop: lint and the tests not marked slow, without the browser and database set-up.
+# The inner loop (two minutes on two cores): lint, types, the import layers and the tests that
+# need nothing beyond this process. tests/conftest.py marks the others by what they use (a
+# browser, PostgreSQL, Redis, a subprocess, the PDF writer); long ones are marked slow.
+CHECK_MARKERS := not slow and not browser and not postgresql and not redis and not subprocess and not pdf
 check: $(STAMP)
 	$(BIN)/ruff check src tests
+	$(BIN)/mypy
 	$(BIN)/lint-imports
-	CARDTABLE_REGOLD= $(BIN)/python -m pytest -n auto -q -m "not slow" -x
+	CARDTABLE_REGOLD= $(BIN)/python -m pytest -n auto -q -m "$(CHECK_MARKERS)" -x
 
 # The browser tests drive Debian's Chromium (never Playwright's own download).
 chromium:

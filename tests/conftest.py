@@ -10,6 +10,7 @@ Profiles (``HYPOTHESIS_PROFILE=thorough pytest …`` to pick another):
 from __future__ import annotations
 
 import os
+import types
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -48,3 +49,64 @@ def pytest_configure(config: pytest.Config) -> None:
         "slow: a test that takes many seconds; `make check` (the inner loop) leaves these out, "
         "`make test` runs them",
     )
+    for name, what in NEEDS.items():
+        config.addinivalue_line(
+            "markers", f"{name}: needs {what} (set in tests/conftest.py; `make check` omits it)"
+        )
+
+
+#: What a test needs beyond this process, as markers `make check` leaves out (the inner loop runs
+#: in this process alone). Each is set from what the test uses (its fixtures, its module's
+#: imports, the names its code calls), so a new test is marked the moment it uses a browser, a
+#: database server, Redis, a subprocess or the PDF writer; a module whose code starts worker
+#: processes deep inside says so with ``pytestmark``.
+NEEDS = {
+    "browser": "Chromium (the browser fixtures of tests/web)",
+    "postgresql": "a PostgreSQL server (tests/pg.py, or the database fixture's postgresql case)",
+    "redis": "a Redis server (tests/redisserver.py)",
+    "subprocess": "other processes (a server, the CLI or a tool run as a command)",
+    "pdf": "the PDF writer (WeasyPrint)",
+}
+BROWSER_FIXTURES = frozenset({"browser", "new_page", "live"})
+#: A module that holds one of these (imported under any name) needs what it names.
+NEEDS_BY_MODULE = {
+    "tests.pg": "postgresql",
+    "tests.redisserver": "redis",
+    "subprocess": "subprocess",
+    "tests.server.faults": "subprocess",
+    "weasyprint": "pdf",
+}
+#: A test whose own code names one of these needs what it names.
+NEEDS_BY_NAME = {"render_rules_pdf": "pdf", "PdfReader": "pdf"}
+
+
+def _needs_of_module(module: types.ModuleType) -> set[str]:
+    needs = set()
+    for value in vars(module).values():
+        name = value.__name__ if isinstance(value, types.ModuleType) else getattr(
+            value, "__module__", None)
+        if isinstance(name, str):
+            needs.update(need for prefix, need in NEEDS_BY_MODULE.items()
+                         if name == prefix or name.startswith(prefix + "."))
+    return needs
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    by_module: dict[str, set[str]] = {}
+    for item in items:
+        needs = set()
+        module = getattr(item, "module", None)
+        if module is not None:
+            if module.__name__ not in by_module:
+                by_module[module.__name__] = _needs_of_module(module)
+            needs |= by_module[module.__name__]
+        code = getattr(getattr(item, "function", None), "__code__", None)
+        if code is not None:
+            needs.update(NEEDS_BY_NAME[n] for n in code.co_names if n in NEEDS_BY_NAME)
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            needs.add("browser")
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and "postgresql" in callspec.params.values():
+            needs.add("postgresql")
+        for need in sorted(needs):
+            item.add_marker(need)

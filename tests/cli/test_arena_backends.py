@@ -13,6 +13,9 @@ from click.testing import CliRunner
 
 from cardtable.cli import main
 
+#: The arena here starts worker processes (and Ray its own).
+pytestmark = pytest.mark.subprocess
+
 #: A searching bot on a fixed budget (no time limit: replays exactly) against a random one.
 ARGS = ("punttu", "--players", "2", "--bots", "hard,random", "--deals", "6", "--seed", "5",
         "--bot-iterations", "30", "--json")

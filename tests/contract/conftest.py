@@ -278,7 +278,12 @@ def _cases() -> list[Any]:
             for options in hooks.option_sets if hooks else [{}]:
                 opts = "".join(f"-{k}={v}" for k, v in options.items())
                 game = cardtable.game(name, players=players, **options)
-                params.append(pytest.param(Case(game, hooks), id=f"{name}-{players}p{opts}"))
+                # Every property holds at any table size: the inner loop checks the smallest
+                # table and four seats, `make test` every size.
+                marks = () if players in (cls.min_players, min(4, cls.max_players)) else (
+                    pytest.mark.slow,)
+                params.append(pytest.param(Case(game, hooks), id=f"{name}-{players}p{opts}",
+                                           marks=marks))
     return params
 
 

@@ -90,6 +90,7 @@ def test_the_endgame_waits_for_the_stock_to_run_out() -> None:
     assert endgame(_table(state), state.view(seat, memory=True), state.legal_actions()) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "teams"), [(3, "alone"), (4, "pairs"), (6, "threes")])
 def test_at_a_full_table_the_move_is_legal_and_depends_on_the_view_alone(
     players: int, teams: str

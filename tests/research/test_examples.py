@@ -5,6 +5,8 @@ from __future__ import annotations
 import runpy
 from pathlib import Path
 
+import pytest
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -16,6 +18,7 @@ def test_the_reinforce_example_trains_and_evaluates() -> None:
         assert 0.0 <= data["low"] <= data["rate"] <= data["high"] <= 1.0
 
 
+@pytest.mark.slow
 def test_the_maskable_ppo_example_trains_and_evaluates() -> None:
     """sb3-contrib and torch come with the ``train`` extra, which ``make test`` installs; a
     plain test install without it skips this test."""

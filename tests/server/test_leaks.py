@@ -144,4 +144,6 @@ def test_no_message_holds_another_seats_hidden_cards(server: Any, client_class: 
                     leaked = sorted(shown & secrets[version][seat])
                     assert leaked == [], (viewer, message["type"], version, leaked)
                 checked += 1
-    assert checked > 100
+    # The scan saw whole matches: at least ten moves' messages per viewer and table (how many
+    # more depends on how the random players' deals go, not only on the seeds).
+    assert checked >= 10 * 5 * tables

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.server.app import create_app
@@ -13,6 +14,7 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.features import review
 
 
+@pytest.mark.slow
 def test_review_of_a_finished_deal_only_and_computed_once(tmp_path: Path) -> None:
     review._cache.clear()
     calls: list[int] = []

@@ -1,0 +1,199 @@
+"""The JAX Punttu environment plays exactly the engine's Punttu: random trajectories driven
+through both side by side, from the same deals, agree on every mask, seat on turn, observation,
+reward and terminal state (PU-8 … PU-18); and the pgx conventions hold."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from cardtable.cards.latin import card_text
+from cardtable.engine.game import Game
+from cardtable.games import game as make_game
+from cardtable.research.episode import Episode
+from cardtable.research.jaxenv.punttu import PunttuEnv, PunttuState
+from cardtable.research.rewards import seat_reward
+
+#: (players, trim, trajectories): two players most, and the trimmed decks of PU-6 and PU-6a.
+TABLES = [(2, "aces", 160), (3, "aces", 40), (6, "twos", 30), (7, "aces", 30)]
+
+
+class Compiled:
+    """One table's batched functions, compiled once for every test of the module."""
+
+    def __init__(self, players: int, trim: str, reward: str = "win") -> None:
+        self.env = PunttuEnv(players, trim=trim, reward=reward)
+        self.game = make_game("punttu", players, trim=trim)
+        self.init = jax.jit(jax.vmap(self.env.init))
+        self.deal = jax.jit(jax.vmap(self.env.deal))
+        self.step = jax.jit(jax.vmap(self.env.step))
+
+
+_COMPILED: dict[tuple[int, str, str], Compiled] = {}
+
+
+def compiled(players: int, trim: str, reward: str = "win") -> Compiled:
+    key = (players, trim, reward)
+    if key not in _COMPILED:
+        _COMPILED[key] = Compiled(players, trim, reward)
+    return _COMPILED[key]
+
+
+def engine_deals(table: Compiled, seeds: range) -> tuple[list[Episode], PunttuState]:
+    """Engine deals from ``seeds`` and the JAX states made from their setups."""
+    episodes = [
+        Episode(table.game, seed=seed, dealer=seed % table.game.players) for seed in seeds
+    ]
+    hands, stocks, dealers = [], [], []
+    for episode in episodes:
+        hand_cards, stock = episode.state._dealt  # type: ignore[attr-defined]
+        hands.append([list(map(int, hand)) for hand in hand_cards])
+        stocks.append(list(map(int, stock)))
+        dealers.append(episode.state.dealer)
+    return episodes, table.deal(jnp.array(hands), jnp.array(stocks), jnp.array(dealers))
+
+
+def jax_deals(table: Compiled, seed: int, count: int) -> tuple[list[Episode], PunttuState]:
+    """JAX deals from keys, and the engine deals given the same cards as a setup (the engine
+    checks that each is a whole deck for the table)."""
+    states = table.init(jax.random.split(jax.random.key(seed), count))
+    hands, stocks = np.asarray(states.hands), np.asarray(states.stock)
+    episodes = []
+    for i in range(count):
+        setup = {
+            "hands": [[card_text(c) for c in np.flatnonzero(held)] for held in hands[i]],
+            "stock": [card_text(int(c)) for c in stocks[i]],
+        }
+        state = table.game.deal(setup=setup, dealer=int(states.dealer[i]))
+        episodes.append(Episode(table.game, state=state))
+    return episodes, states
+
+
+def play_side_by_side(game: Game, step: Any, episodes: list[Episode], states: Any) -> Any:
+    """Random legal plays in both, comparing everything the agent sees before each step;
+    returns the final batch of states."""
+    rng = random.Random(len(episodes))
+    length = game.deal_length_bound()  # PU-15: every Punttu deal plays each card once
+    for _turn in range(length):
+        masks = np.asarray(states.legal_action_mask)
+        players = np.asarray(states.current_player)
+        observations = np.asarray(states.observation)
+        assert not np.asarray(states.terminated).any()
+        actions = []
+        for i, episode in enumerate(episodes):
+            seat = episode.to_move
+            assert seat is not None
+            assert players[i] == seat
+            np.testing.assert_array_equal(masks[i], episode.mask().astype(bool))
+            np.testing.assert_allclose(observations[i], episode.observe(seat), atol=1e-6)
+            action = rng.choice(episode.legal_steps())
+            episode.step(action)
+            actions.append(action)
+        states = step(states, jnp.array(actions))
+    return states
+
+
+def check_finished(game: Game, episodes: list[Episode], states: Any) -> None:
+    assert np.asarray(states.terminated).all()
+    assert np.asarray(states.legal_action_mask).all()  # pgx: all true once over
+    rewards, points = np.asarray(states.rewards), np.asarray(states.points)
+    for i, episode in enumerate(episodes):
+        outcome = episode.state.outcome
+        assert outcome is not None
+        assert list(points[i]) == list(outcome.points)
+        expected = [seat_reward(game, outcome, seat, "win") for seat in range(game.players)]
+        assert list(rewards[i]) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.rule("PU-12")
+@pytest.mark.rule("PU-13")
+@pytest.mark.rule("PU-16")
+@pytest.mark.parametrize(("players", "trim", "count"), TABLES)
+def test_engine_deals_play_out_the_same(players: int, trim: str, count: int) -> None:
+    table = compiled(players, trim)
+    episodes, states = engine_deals(table, range(count))
+    states = play_side_by_side(table.game, table.step, episodes, states)
+    check_finished(table.game, episodes, states)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("PU-8")
+@pytest.mark.rule("PU-9")
+@pytest.mark.parametrize(("players", "trim", "count"), TABLES)
+def test_jax_deals_are_engine_deals_and_play_out_the_same(
+    players: int, trim: str, count: int
+) -> None:
+    table = compiled(players, trim)
+    episodes, states = jax_deals(table, players, count)
+    dealers = np.asarray(states.dealer)
+    assert set(dealers) <= set(range(players)) and len(set(dealers)) > 1  # a random dealer
+    np.testing.assert_array_equal(states.current_player, (dealers + 1) % players)
+    states = play_side_by_side(table.game, table.step, episodes, states)
+    check_finished(table.game, episodes, states)
+
+
+def test_points_reward_is_the_card_points() -> None:
+    table = compiled(2, "aces", "points")
+    episodes, states = engine_deals(table, range(20))
+    states = play_side_by_side(table.game, table.step, episodes, states)
+    for i, episode in enumerate(episodes):
+        outcome = episode.state.outcome
+        assert outcome is not None
+        assert list(np.asarray(states.rewards[i])) == [float(p) for p in outcome.points]
+        assert sum(outcome.points) == 124  # PU-4
+
+
+def test_an_illegal_action_ends_the_deal_with_a_penalty_and_no_change() -> None:
+    table = compiled(2, "aces")
+    states = table.init(jax.random.split(jax.random.key(7), 4))
+    illegal = jnp.argmin(states.legal_action_mask, axis=1)  # a card not in the hand
+    after = table.step(states, illegal)
+    assert np.asarray(after.terminated).all()
+    for i, player in enumerate(np.asarray(states.current_player)):
+        assert list(np.asarray(after.rewards[i])) == [-1.0 if s == player else 0.0 for s in (0, 1)]
+    np.testing.assert_array_equal(after.hands, states.hands)
+    np.testing.assert_array_equal(after.trick, states.trick)
+
+
+def test_a_finished_deal_does_not_change_and_gives_no_reward() -> None:
+    table = compiled(2, "aces")
+    episodes, states = engine_deals(table, range(3))
+    states = play_side_by_side(table.game, table.step, episodes, states)
+    again = table.step(states, jnp.zeros(3, dtype=jnp.int32))
+    assert np.asarray(again.terminated).all()
+    assert not np.asarray(again.rewards).any()
+    np.testing.assert_array_equal(again.points, states.points)
+
+
+def test_the_step_is_pure_and_traced_once() -> None:
+    table = compiled(2, "aces")
+    traces: list[int] = []
+
+    def counted(state: PunttuState, action: jax.Array) -> PunttuState:
+        traces.append(1)  # runs only while JAX traces the function
+        return table.env.step(state, action)
+
+    step = jax.jit(jax.vmap(counted))
+    states = table.init(jax.random.split(jax.random.key(3), 8))
+    actions = jnp.argmax(states.legal_action_mask, axis=1)
+    first, second = step(states, actions), step(states, actions)
+    leaves = jax.tree_util.tree_leaves
+    for a, b in zip(leaves(first), leaves(second), strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert len(traces) == 1
+
+
+def test_observation_size_and_spaces_match_the_observer() -> None:
+    env = PunttuEnv(2)
+    assert env.num_actions == 40
+    assert env.num_players == 2
+    assert env.observation_size == env.observer.size == 212
+    state = jax.jit(env.init)(jax.random.key(0))
+    assert state.observation.shape == (212,)
+    assert state.observation.dtype == jnp.float32

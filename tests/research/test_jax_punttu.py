@@ -4,43 +4,29 @@ reward and terminal state (PU-8 … PU-18); and the pgx conventions hold."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
+from tests.research.jax_sidebyside import Compiled, check_finished, play_side_by_side
 
-from cardtable.cards.latin import card_text
-from cardtable.engine.game import Game
-from cardtable.games import game as make_game
+from cardtable.cards.latin import card_text, parse_card
 from cardtable.research.episode import Episode
 from cardtable.research.jaxenv.punttu import PunttuEnv, PunttuState
-from cardtable.research.rewards import seat_reward
 
 #: (players, trim, trajectories): two players most, and the trimmed decks of PU-6 and PU-6a.
 TABLES = [(2, "aces", 160), (3, "aces", 40), (6, "twos", 30), (7, "aces", 30)]
-
-
-class Compiled:
-    """One table's batched functions, compiled once for every test of the module."""
-
-    def __init__(self, players: int, trim: str, reward: str = "win") -> None:
-        self.env = PunttuEnv(players, trim=trim, reward=reward)
-        self.game = make_game("punttu", players, trim=trim)
-        self.init = jax.jit(jax.vmap(self.env.init))
-        self.deal = jax.jit(jax.vmap(self.env.deal))
-        self.step = jax.jit(jax.vmap(self.env.step))
 
 
 _COMPILED: dict[tuple[int, str, str], Compiled] = {}
 
 
 def compiled(players: int, trim: str, reward: str = "win") -> Compiled:
+    """The batched functions of one table, compiled once for the module."""
     key = (players, trim, reward)
     if key not in _COMPILED:
-        _COMPILED[key] = Compiled(players, trim, reward)
+        env = PunttuEnv(players, trim=trim, reward=reward)
+        _COMPILED[key] = Compiled(env, "punttu", players, trim=trim)
     return _COMPILED[key]
 
 
@@ -51,9 +37,9 @@ def engine_deals(table: Compiled, seeds: range) -> tuple[list[Episode], PunttuSt
     ]
     hands, stocks, dealers = [], [], []
     for episode in episodes:
-        hand_cards, stock = episode.state._dealt  # type: ignore[attr-defined]
-        hands.append([list(map(int, hand)) for hand in hand_cards])
-        stocks.append(list(map(int, stock)))
+        setup = episode.state.setup
+        hands.append([[int(parse_card(c)) for c in hand] for hand in setup["hands"]])
+        stocks.append([int(parse_card(c)) for c in setup["stock"]])
         dealers.append(episode.state.dealer)
     return episodes, table.deal(jnp.array(hands), jnp.array(stocks), jnp.array(dealers))
 
@@ -74,42 +60,6 @@ def jax_deals(table: Compiled, seed: int, count: int) -> tuple[list[Episode], Pu
     return episodes, states
 
 
-def play_side_by_side(game: Game, step: Any, episodes: list[Episode], states: Any) -> Any:
-    """Random legal plays in both, comparing everything the agent sees before each step;
-    returns the final batch of states."""
-    rng = random.Random(len(episodes))
-    length = game.deal_length_bound()  # PU-15: every Punttu deal plays each card once
-    for _turn in range(length):
-        masks = np.asarray(states.legal_action_mask)
-        players = np.asarray(states.current_player)
-        observations = np.asarray(states.observation)
-        assert not np.asarray(states.terminated).any()
-        actions = []
-        for i, episode in enumerate(episodes):
-            seat = episode.to_move
-            assert seat is not None
-            assert players[i] == seat
-            np.testing.assert_array_equal(masks[i], episode.mask().astype(bool))
-            np.testing.assert_allclose(observations[i], episode.observe(seat), atol=1e-6)
-            action = rng.choice(episode.legal_steps())
-            episode.step(action)
-            actions.append(action)
-        states = step(states, jnp.array(actions))
-    return states
-
-
-def check_finished(game: Game, episodes: list[Episode], states: Any) -> None:
-    assert np.asarray(states.terminated).all()
-    assert np.asarray(states.legal_action_mask).all()  # pgx: all true once over
-    rewards, points = np.asarray(states.rewards), np.asarray(states.points)
-    for i, episode in enumerate(episodes):
-        outcome = episode.state.outcome
-        assert outcome is not None
-        assert list(points[i]) == list(outcome.points)
-        expected = [seat_reward(game, outcome, seat, "win") for seat in range(game.players)]
-        assert list(rewards[i]) == expected
-
-
 @pytest.mark.slow
 @pytest.mark.rule("PU-12")
 @pytest.mark.rule("PU-13")
@@ -118,8 +68,8 @@ def check_finished(game: Game, episodes: list[Episode], states: Any) -> None:
 def test_engine_deals_play_out_the_same(players: int, trim: str, count: int) -> None:
     table = compiled(players, trim)
     episodes, states = engine_deals(table, range(count))
-    states = play_side_by_side(table.game, table.step, episodes, states)
-    check_finished(table.game, episodes, states)
+    states = play_side_by_side(table, episodes, states)
+    check_finished(table.game, episodes, states, "win")
 
 
 @pytest.mark.slow
@@ -134,19 +84,16 @@ def test_jax_deals_are_engine_deals_and_play_out_the_same(
     dealers = np.asarray(states.dealer)
     assert set(dealers) <= set(range(players)) and len(set(dealers)) > 1  # a random dealer
     np.testing.assert_array_equal(states.current_player, (dealers + 1) % players)
-    states = play_side_by_side(table.game, table.step, episodes, states)
-    check_finished(table.game, episodes, states)
+    states = play_side_by_side(table, episodes, states)
+    check_finished(table.game, episodes, states, "win")
 
 
 def test_points_reward_is_the_card_points() -> None:
     table = compiled(2, "aces", "points")
     episodes, states = engine_deals(table, range(20))
-    states = play_side_by_side(table.game, table.step, episodes, states)
-    for i, episode in enumerate(episodes):
-        outcome = episode.state.outcome
-        assert outcome is not None
-        assert list(np.asarray(states.rewards[i])) == [float(p) for p in outcome.points]
-        assert sum(outcome.points) == 124  # PU-4
+    states = play_side_by_side(table, episodes, states)
+    check_finished(table.game, episodes, states, "points")
+    np.testing.assert_array_equal(np.asarray(states.rewards).sum(axis=1), 124)  # PU-4
 
 
 def test_an_illegal_action_ends_the_deal_with_a_penalty_and_no_change() -> None:
@@ -164,7 +111,7 @@ def test_an_illegal_action_ends_the_deal_with_a_penalty_and_no_change() -> None:
 def test_a_finished_deal_does_not_change_and_gives_no_reward() -> None:
     table = compiled(2, "aces")
     episodes, states = engine_deals(table, range(3))
-    states = play_side_by_side(table.game, table.step, episodes, states)
+    states = play_side_by_side(table, episodes, states)
     again = table.step(states, jnp.zeros(3, dtype=jnp.int32))
     assert np.asarray(again.terminated).all()
     assert not np.asarray(again.rewards).any()

@@ -104,3 +104,11 @@ def select(condition: Array, if_true: S, if_false: S) -> S:
 def one_hot(index: Array, size: int) -> Array:
     """A boolean vector (or a row per index) with true at ``index``: compares, no scatter."""
     return jnp.expand_dims(index, -1) == jnp.arange(size)
+
+
+def deal_hands(deck: Array, players: int, first: Array, size: int) -> Array:
+    """``engine.shuffle.deal_round_robin`` on arrays: card i of ``deck`` goes to seat
+    ``(first + i) mod players``, so seat s holds cards ``(s - first) mod players + players·j``
+    (``players × size`` card ids)."""
+    order = (jnp.arange(players) - first) % players
+    return deck[order[:, None] + players * jnp.arange(size)[None, :]]

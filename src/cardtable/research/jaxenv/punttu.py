@@ -27,7 +27,7 @@ from cardtable.games.punttu.deck import (
     removed_cards,
     table_deck,
 )
-from cardtable.research.jaxenv.core import Array, Env, State, one_hot, pytree
+from cardtable.research.jaxenv.core import Array, Env, State, deal_hands, one_hot, pytree
 from cardtable.research.observations.punttu import PunttuObserver
 from cardtable.research.rewards import check_reward
 
@@ -73,6 +73,8 @@ class PunttuEnv(Env):
         removed[[int(card) for card in removed_cards(n, trim)]] = True
         self._removed = jnp.asarray(removed)
         self._total = float(points_in_play(n, trim))
+        #: Steps in every deal: each card in play is played once (PU-15).
+        self.deal_length = len(deck)
         self.observer = PunttuObserver(table)
         self.observation_size = self.observer.size
 
@@ -83,11 +85,8 @@ class PunttuEnv(Env):
         deck = jax.random.permutation(shuffle_key, self._deck)
         dealer = jax.random.randint(dealer_key, (), 0, self.num_players, dtype=jnp.int32)
         n = self.num_players
-        # PU-8: one card at a time from the top, starting with the dealer's right (PU-9):
-        # card i goes to seat (first + i) mod n, so seat s holds cards (s - first) mod n + n·j.
-        first = (dealer + 1) % n
-        order = (jnp.arange(n) - first) % n
-        hands = deck[order[:, None] + n * jnp.arange(HAND_SIZE)[None, :]]
+        # PU-8: one card at a time from the top, starting with the dealer's right (PU-9).
+        hands = deal_hands(deck, n, (dealer + 1) % n, HAND_SIZE)
         return self._deal(hands, deck[HAND_SIZE * n :], dealer)
 
     def deal(self, hands: Array, stock_top_first: Array, dealer: Array) -> PunttuState:

@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     batches = [int(b) for b in args.batches.split(",")]
 
     env = make_env(args.game, args.players)
-    length = env.table.deal_length_bound()  # type: ignore[attr-defined]
+    length = env.deal_length  # type: ignore[attr-defined]
     leduc = None if args.no_pgx else pgx_env("leduc_holdem")
     load_before = os.getloadavg()
     print(f"jax {jax.__version__} on {jax.devices()[0].platform}, {os.cpu_count()} CPUs, "

@@ -60,26 +60,26 @@ def random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
     return jnp.argmax(jnp.cumsum(mask, axis=-1) > kth[..., None], axis=-1).astype(jnp.int32)
 
 
-def deal_loop(env: Env, batch: int, length: int) -> Callable[[jax.Array], jax.Array]:
-    """Deal ``batch`` games and play them out: ``batch × length`` steps per call."""
+def play_loop(
+    env: Any, batch: int, length: int, *, autoreset: bool
+) -> Callable[[jax.Array], jax.Array]:
+    """Deal ``batch`` games and take ``length`` steps in each: ``batch × length`` steps per
+    call. With ``autoreset``, each game that ends is dealt anew at once (pgx's training loop)."""
     init, step = jax.vmap(env.init), jax.vmap(env.step)
 
-    def run(key: jax.Array) -> jax.Array:
-        deal_key, play_key = jax.random.split(key)
-        states = init(jax.random.split(deal_key, batch))
+    def redeal(states: Any, key: jax.Array) -> Any:
+        done = states.terminated | states.truncated
 
-        def turn(states: Any, key: jax.Array) -> tuple[Any, None]:
-            return step(states, random_actions(key, states.legal_action_mask)), None
+        def pick(new: jax.Array, old: jax.Array) -> jax.Array:
+            return jnp.where(done.reshape(done.shape + (1,) * (old.ndim - 1)), new, old)
 
-        states, _ = jax.lax.scan(turn, states, jax.random.split(play_key, length))
-        return states.rewards.sum()
-
-    return jax.jit(run)
-
-
-def autoreset_loop(env: Any, batch: int, length: int) -> Callable[[jax.Array], jax.Array]:
-    """``length`` steps of ``batch`` games, each finished game dealt anew at once."""
-    init, step = jax.vmap(env.init), jax.vmap(env.step)
+        # New deals only at the steps where some game ended (pgx's auto_reset deals one for
+        # every game at every step, which under vmap costs an init per step).
+        return jax.lax.cond(
+            done.any(),
+            lambda: jax.tree_util.tree_map(pick, init(jax.random.split(key, batch)), states),
+            lambda: states,
+        )
 
     def run(key: jax.Array) -> jax.Array:
         deal_key, play_key = jax.random.split(key)
@@ -88,19 +88,7 @@ def autoreset_loop(env: Any, batch: int, length: int) -> Callable[[jax.Array], j
         def turn(states: Any, key: jax.Array) -> tuple[Any, None]:
             action_key, reset_key = jax.random.split(key)
             states = step(states, random_actions(action_key, states.legal_action_mask))
-            done = states.terminated | states.truncated
-
-            def redeal(states: Any) -> Any:
-                fresh = init(jax.random.split(reset_key, batch))
-
-                def pick(new: jax.Array, old: jax.Array) -> jax.Array:
-                    return jnp.where(done.reshape(done.shape + (1,) * (old.ndim - 1)), new, old)
-
-                return jax.tree_util.tree_map(pick, fresh, states)
-
-            # New deals only at the steps where some game ended (pgx's auto_reset deals one for
-            # every game at every step, which under vmap costs an init per step).
-            return jax.lax.cond(done.any(), redeal, lambda states: states, states), None
+            return (redeal(states, reset_key) if autoreset else states), None
 
         states, _ = jax.lax.scan(turn, states, jax.random.split(play_key, length))
         return states.rewards.sum()
@@ -187,15 +175,15 @@ def main(argv: list[str] | None = None) -> int:
           f"| Gymnasium {args.game} vs random | 1 | {gym:,.0f} |", flush=True)
     for batch in batches:
         measured = [
-            (f"cardtable {args.game} deal", deal_loop(env, batch, length), batch * length),
-            (f"cardtable {args.game} autoreset", autoreset_loop(env, batch, length),
-             batch * length),
+            (f"cardtable {args.game} deal", play_loop(env, batch, length, autoreset=False)),
+            (f"cardtable {args.game} autoreset", play_loop(env, batch, length, autoreset=True)),
         ]
         if leduc is not None:
-            measured.append(("pgx leduc_holdem autoreset", autoreset_loop(leduc, batch, length),
-                             batch * length))
-        for name, run, steps in measured:
-            rate = steps_per_second(run, steps, args.seconds, args.repeats)
+            measured.append(
+                ("pgx leduc_holdem autoreset", play_loop(leduc, batch, length, autoreset=True))
+            )
+        for name, run in measured:
+            rate = steps_per_second(run, batch * length, args.seconds, args.repeats)
             rows.append({"env": name, "batch": batch, "steps_per_s": rate})
             print(f"| {name} | {batch} | {rate:,.0f} |", flush=True)
     load_after = os.getloadavg()

@@ -4,11 +4,13 @@ random legal plays in both from the same deals, comparing everything an agent se
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import jax
 import numpy as np
 
+from cardtable.cards.latin import card_text
 from cardtable.engine.game import Game
 from cardtable.games import game as make_game
 from cardtable.research.episode import Episode
@@ -62,3 +64,27 @@ def check_finished(game: Game, episodes: list[Episode], states: Any, reward: str
         assert outcome is not None
         expected = [seat_reward(game, outcome, seat, reward) for seat in range(game.players)]
         assert list(rewards[i]) == expected
+
+
+#: A game's setup keys beyond hands and stock, for JAX deal i of a batch of states.
+Extra = Callable[[Any, int], dict[str, Any]]
+
+
+def jax_deals(
+    table: Compiled, seed: int, count: int, extra: Extra | None = None
+) -> tuple[list[Episode], Any]:
+    """``count`` JAX deals from keys, and the engine deals given the same cards as a setup (the
+    engine checks that each is a whole deck for the table); ``extra(states, i)`` gives a game's
+    other setup keys (Putto's table)."""
+    states = table.init(jax.random.split(jax.random.key(seed), count))
+    hands, stocks = np.asarray(states.hands), np.asarray(states.stock)
+    episodes = []
+    for i in range(count):
+        setup = {
+            "hands": [[card_text(c) for c in np.flatnonzero(held)] for held in hands[i]],
+            "stock": [card_text(int(c)) for c in stocks[i]],
+            **(extra(states, i) if extra else {}),
+        }
+        state = table.game.deal(setup=setup, dealer=int(states.dealer[i]))
+        episodes.append(Episode(table.game, state=state))
+    return episodes, states

@@ -8,9 +8,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from tests.research.jax_sidebyside import Compiled, check_finished, play_side_by_side
+from tests.research.jax_sidebyside import Compiled, check_finished, jax_deals, play_side_by_side
 
-from cardtable.cards.latin import card_text, parse_card
+from cardtable.cards.latin import parse_card
 from cardtable.research.episode import Episode
 from cardtable.research.jaxenv.punttu import PunttuEnv, PunttuState
 
@@ -44,46 +44,22 @@ def engine_deals(table: Compiled, seeds: range) -> tuple[list[Episode], PunttuSt
     return episodes, table.deal(jnp.array(hands), jnp.array(stocks), jnp.array(dealers))
 
 
-def jax_deals(table: Compiled, seed: int, count: int) -> tuple[list[Episode], PunttuState]:
-    """JAX deals from keys, and the engine deals given the same cards as a setup (the engine
-    checks that each is a whole deck for the table)."""
-    states = table.init(jax.random.split(jax.random.key(seed), count))
-    hands, stocks = np.asarray(states.hands), np.asarray(states.stock)
-    episodes = []
-    for i in range(count):
-        setup = {
-            "hands": [[card_text(c) for c in np.flatnonzero(held)] for held in hands[i]],
-            "stock": [card_text(int(c)) for c in stocks[i]],
-        }
-        state = table.game.deal(setup=setup, dealer=int(states.dealer[i]))
-        episodes.append(Episode(table.game, state=state))
-    return episodes, states
-
-
-@pytest.mark.slow
-@pytest.mark.rule("PU-12")
-@pytest.mark.rule("PU-13")
-@pytest.mark.rule("PU-16")
-@pytest.mark.parametrize(("players", "trim", "count"), TABLES)
-def test_engine_deals_play_out_the_same(players: int, trim: str, count: int) -> None:
-    table = compiled(players, trim)
-    episodes, states = engine_deals(table, range(count))
-    states = play_side_by_side(table, episodes, states)
-    check_finished(table.game, episodes, states, "win")
-
-
 @pytest.mark.slow
 @pytest.mark.rule("PU-8")
 @pytest.mark.rule("PU-9")
+@pytest.mark.rule("PU-12")
+@pytest.mark.rule("PU-13")
+@pytest.mark.rule("PU-16")
+@pytest.mark.parametrize("source", ["engine seeds", "jax keys"])
 @pytest.mark.parametrize(("players", "trim", "count"), TABLES)
-def test_jax_deals_are_engine_deals_and_play_out_the_same(
-    players: int, trim: str, count: int
-) -> None:
+def test_deals_play_out_the_same_in_both(players: int, trim: str, count: int, source: str) -> None:
     table = compiled(players, trim)
-    episodes, states = jax_deals(table, players, count)
+    if source == "engine seeds":
+        episodes, states = engine_deals(table, range(count))
+    else:
+        episodes, states = jax_deals(table, players, count)
     dealers = np.asarray(states.dealer)
-    assert set(dealers) <= set(range(players)) and len(set(dealers)) > 1  # a random dealer
-    np.testing.assert_array_equal(states.current_player, (dealers + 1) % players)
+    np.testing.assert_array_equal(states.current_player, (dealers + 1) % players)  # PU-9
     states = play_side_by_side(table, episodes, states)
     check_finished(table.game, episodes, states, "win")
 

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from tests.research.jax_sidebyside import Compiled, check_finished, play_side_by_side
+from tests.research.jax_sidebyside import Compiled, check_finished, jax_deals, play_side_by_side
 
 from cardtable.cards.latin import card_text, parse_card
 from cardtable.research.episode import Episode
@@ -55,54 +55,35 @@ def engine_deals(table: Compiled, seeds: range) -> tuple[list[Episode], PuttoSta
     return episodes, states
 
 
-def jax_deals(table: Compiled, seed: int, count: int) -> tuple[list[Episode], PuttoState]:
-    """JAX deals from keys, and the engine deals given the same cards as a setup (the engine
-    checks that each is the whole deck)."""
-    states = table.init(jax.random.split(jax.random.key(seed), count))
-    hands, stocks = np.asarray(states.hands), np.asarray(states.stock)
-    tables = np.asarray(states.table)
-    episodes = []
-    for i in range(count):
-        setup = {
-            "hands": [[card_text(c) for c in np.flatnonzero(held)] for held in hands[i]],
-            "stock": [card_text(int(c)) for c in stocks[i]],
-            "table": [card_text(c) for c in np.flatnonzero(tables[i])],
-        }
-        state = table.game.deal(setup=setup, dealer=int(states.dealer[i]))
-        episodes.append(Episode(table.game, state=state))
-    return episodes, states
-
-
-@pytest.mark.slow
-@pytest.mark.rule("PT-9")
-@pytest.mark.rule("PT-12")
-@pytest.mark.rule("PT-15")
-@pytest.mark.rule("PT-17")
-@pytest.mark.parametrize(("players", "options", "reward", "count"), TABLES, ids=IDS)
-def test_engine_deals_play_out_the_same(
-    players: int, options: dict[str, Any], reward: str, count: int
-) -> None:
-    table = compiled(players, options, reward)
-    episodes, states = engine_deals(table, range(count))
-    states = play_side_by_side(table, episodes, states)
-    check_finished(table.game, episodes, states, reward)
+def turned_up(states: PuttoState, i: int) -> dict[str, Any]:
+    """The setup's face-up card of JAX deal ``i``."""
+    return {"table": [card_text(c) for c in np.flatnonzero(np.asarray(states.table[i]))]}
 
 
 @pytest.mark.slow
 @pytest.mark.rule("PT-5")
 @pytest.mark.rule("PT-7")
+@pytest.mark.rule("PT-9")
+@pytest.mark.rule("PT-12")
+@pytest.mark.rule("PT-15")
+@pytest.mark.rule("PT-17")
+@pytest.mark.parametrize("source", ["engine seeds", "jax keys"])
 @pytest.mark.parametrize(("players", "options", "reward", "count"), TABLES, ids=IDS)
-def test_jax_deals_are_engine_deals_and_play_out_the_same(
-    players: int, options: dict[str, Any], reward: str, count: int
+def test_deals_play_out_the_same_in_both(
+    players: int, options: dict[str, Any], reward: str, count: int, source: str
 ) -> None:
     table = compiled(players, options, reward)
-    episodes, states = jax_deals(table, players, count)
+    if source == "engine seeds":
+        episodes, states = engine_deals(table, range(count))
+    else:
+        episodes, states = jax_deals(table, players, count, turned_up)
     dealers = np.asarray(states.dealer)
-    np.testing.assert_array_equal(states.current_player, (dealers + 1) % players)
+    np.testing.assert_array_equal(states.current_player, (dealers + 1) % players)  # PT-7
     states = play_side_by_side(table, episodes, states)
     check_finished(table.game, episodes, states, reward)
 
 
+@pytest.mark.slow
 def test_sweeps_and_captures_happen_in_the_compared_deals() -> None:
     """The side-by-side trajectories reach the rules they are meant to check: captures, sweeps
     and leftovers all occur in the 4-player deals the slow test compares."""
@@ -143,6 +124,7 @@ def last_play_sweep_deal(table: Compiled) -> tuple[int, list[int]]:
     raise AssertionError("no deal ends with a capture of the whole table")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("PT-18")
 @pytest.mark.parametrize("last_play_sweep", [True, False])
 def test_a_capture_of_the_whole_table_on_the_last_play(last_play_sweep: bool) -> None:

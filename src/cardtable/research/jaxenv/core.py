@@ -112,3 +112,17 @@ def deal_hands(deck: Array, players: int, first: Array, size: int) -> Array:
     (``players × size`` card ids)."""
     order = (jnp.arange(players) - first) % players
     return deck[order[:, None] + players * jnp.arange(size)[None, :]]
+
+
+def first_turn(players: int, first: Array, mask: Array, observation_size: int) -> dict[str, Any]:
+    """pgx's fields of a state before anyone has played: ``first`` on turn with ``mask``, no
+    rewards yet, the observation left empty for ``Env.init`` or a game's ``deal`` to fill."""
+    return {
+        "current_player": first,
+        "observation": jnp.zeros(observation_size, dtype=jnp.float32),
+        "rewards": jnp.zeros(players, dtype=jnp.float32),
+        "terminated": jnp.bool_(False),
+        "truncated": jnp.bool_(False),
+        "legal_action_mask": mask,
+        "_step_count": jnp.int32(0),
+    }

@@ -27,7 +27,15 @@ from cardtable.games.punttu.deck import (
     removed_cards,
     table_deck,
 )
-from cardtable.research.jaxenv.core import Array, Env, State, deal_hands, one_hot, pytree
+from cardtable.research.jaxenv.core import (
+    Array,
+    Env,
+    State,
+    deal_hands,
+    first_turn,
+    one_hot,
+    pytree,
+)
 from cardtable.research.observations.punttu import PunttuObserver
 from cardtable.research.rewards import check_reward
 
@@ -104,13 +112,7 @@ class PunttuEnv(Env):
         held = one_hot(hands, CARDS).any(axis=1)
         leader = (dealer + 1) % n  # PU-9: the dealer's right is esku
         return PunttuState(
-            current_player=leader,
-            observation=jnp.zeros(self.observation_size, dtype=jnp.float32),
-            rewards=jnp.zeros(n, dtype=jnp.float32),
-            terminated=jnp.bool_(False),
-            truncated=jnp.bool_(False),
-            legal_action_mask=held[leader],
-            _step_count=jnp.int32(0),
+            **first_turn(n, leader, held[leader], self.observation_size),
             hands=held,
             stock=jnp.asarray(stock_top_first, dtype=jnp.int32).reshape(self._stock_size),
             stock_pos=jnp.int32(0),

@@ -19,7 +19,8 @@ import numpy as np
 
 from cardtable.games import game as make_game
 from cardtable.games.putto.deck import CARD_POINTS, HAND_SIZE, SWEEP_POINTS
-from cardtable.research.jaxenv.core import Array, Env, State, deal_hands, one_hot, pytree
+from cardtable.research.jaxenv import core
+from cardtable.research.jaxenv.core import Array, Env, State, pytree
 from cardtable.research.observations.putto import PuttoObserver
 from cardtable.research.rewards import check_reward
 
@@ -88,7 +89,7 @@ class PuttoEnv(Env):
         dealer = jax.random.randint(dealer_key, (), 0, self.num_players, dtype=jnp.int32)
         n = self.num_players
         # PT-5: four cards each from the dealer's left (PT-7), then one turned up.
-        hands = deal_hands(deck, n, (dealer + 1) % n, HAND_SIZE)
+        hands = core.deal_hands(deck, n, (dealer + 1) % n, HAND_SIZE)
         dealt = HAND_SIZE * n
         return self._deal(hands, deck[dealt + 1 :], deck[dealt], dealer)
 
@@ -105,17 +106,11 @@ class PuttoEnv(Env):
         self, hands: Array, stock_top_first: Array, turned_up: Array, dealer: Array
     ) -> PuttoState:
         n = self.num_players
-        held = one_hot(jnp.asarray(hands, dtype=jnp.int32), CARDS).any(axis=1)
-        table = one_hot(jnp.asarray(turned_up, dtype=jnp.int32), CARDS)
+        held = core.one_hot(jnp.asarray(hands, dtype=jnp.int32), CARDS).any(axis=1)
+        table = core.one_hot(jnp.asarray(turned_up, dtype=jnp.int32), CARDS)
         first = ((jnp.asarray(dealer, dtype=jnp.int32) + 1) % n).astype(jnp.int32)
         return PuttoState(
-            current_player=first,
-            observation=jnp.zeros(self.observation_size, dtype=jnp.float32),
-            rewards=jnp.zeros(n, dtype=jnp.float32),
-            terminated=jnp.bool_(False),
-            truncated=jnp.bool_(False),
-            legal_action_mask=self._legal(held[first], table),
-            _step_count=jnp.int32(0),
+            **core.first_turn(n, first, self._legal(held[first], table), self.observation_size),
             hands=held,
             stock=jnp.asarray(stock_top_first, dtype=jnp.int32).reshape(self._stock_size),
             stock_pos=jnp.int32(0),
@@ -149,13 +144,13 @@ class PuttoEnv(Env):
         player = state.current_player
         card = action % CARDS
         capture = action >= CAPTURE
-        card_hot = one_hot(card, CARDS)
+        card_hot = core.one_hot(card, CARDS)
         hands = state.hands & ~((seats == player)[:, None] & card_hot[None, :])
         # PT-9: a capture takes every table card of the card's rank, and the card itself.
         same_rank = self._rank_of == card % RANKS
         taken = capture & ((state.table & same_rank) | card_hot)
         table = jnp.where(capture, state.table & ~same_rank, state.table | card_hot)  # PT-10
-        side = one_hot(self._side_of[player], self._sides)
+        side = core.one_hot(self._side_of[player], self._sides)
         piles = state.piles | (side[:, None] & taken[None, :])
         # PT-12, PT-18: a capture that empties the table is a sweep (on the deal's last play
         # only where last_play_sweep says so).
@@ -165,7 +160,7 @@ class PuttoEnv(Env):
         # PT-13: the player draws while the stock lasts.
         draws = state.stock_pos < self._stock_size
         top = state.stock[jnp.minimum(state.stock_pos, self._stock_size - 1)]
-        hands = hands | ((seats == player)[:, None] & (draws & one_hot(top, CARDS))[None, :])
+        hands = hands | ((seats == player)[:, None] & (draws & core.one_hot(top, CARDS))[None, :])
         # PT-7: clockwise, skipping hands played out; PT-14: over when every hand is empty.
         holding = hands.any(axis=1)
         after = jnp.where(holding, (seats - player - 1) % n, n)
@@ -174,7 +169,7 @@ class PuttoEnv(Env):
         last_capturer = jnp.where(capture, player, state.last_capturer).astype(jnp.int32)
         # PT-15: the table's leftover cards go to the last capturer's side.
         leftover = over & self._leftover & (last_capturer >= 0)
-        gets = one_hot(self._side_of[jnp.maximum(last_capturer, 0)], self._sides)
+        gets = core.one_hot(self._side_of[jnp.maximum(last_capturer, 0)], self._sides)
         piles = piles | ((leftover & gets)[:, None] & table[None, :])
         table = table & ~leftover
         return state.replace(
@@ -221,7 +216,7 @@ class PuttoEnv(Env):
         relative = (me + jnp.arange(n)) % n
         hand = state.hands[me]
         gone = state.seen & ~state.table & ~hand
-        to_move = one_hot((state.current_player - me) % n, n) & ~state.terminated
+        to_move = core.one_hot((state.current_player - me) % n, n) & ~state.terminated
         order = self._side_order[me]
         return jnp.concatenate(
             [

@@ -10,7 +10,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from cardtable.cards.latin import card_text
+from cardtable.cards.latin import card_text, parse_card
 from cardtable.engine.game import Game
 from cardtable.games import game as make_game
 from cardtable.research.episode import Episode
@@ -88,3 +88,18 @@ def jax_deals(
         state = table.game.deal(setup=setup, dealer=int(states.dealer[i]))
         episodes.append(Episode(table.game, state=state))
     return episodes, states
+
+
+def engine_deals(table: Compiled, seeds: range) -> tuple[list[Episode], Any]:
+    """Engine deals from ``seeds`` (each seat dealing in turn) and the JAX states made from
+    their setups: every card list of the setup (hands, stock, Putto's table) in its order."""
+    players = table.game.players
+    episodes = [Episode(table.game, seed=seed, dealer=seed % players) for seed in seeds]
+    setups = [episode.state.setup for episode in episodes]
+
+    def ids(cards: Any) -> Any:
+        return [ids(c) for c in cards] if isinstance(cards, list) else int(parse_card(cards))
+
+    columns = [np.array([ids(setup[key]) for setup in setups]) for key in setups[0]]
+    dealers = np.array([episode.state.dealer for episode in episodes])
+    return episodes, table.deal(*columns, dealers)

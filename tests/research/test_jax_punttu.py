@@ -8,10 +8,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from tests.research.jax_sidebyside import Compiled, check_finished, jax_deals, play_side_by_side
+from tests.research.jax_sidebyside import (
+    Compiled,
+    check_finished,
+    engine_deals,
+    jax_deals,
+    play_side_by_side,
+)
 
-from cardtable.cards.latin import parse_card
-from cardtable.research.episode import Episode
 from cardtable.research.jaxenv.punttu import PunttuEnv, PunttuState
 
 #: (players, trim, trajectories): two players most, and the trimmed decks of PU-6 and PU-6a.
@@ -28,20 +32,6 @@ def compiled(players: int, trim: str, reward: str = "win") -> Compiled:
         env = PunttuEnv(players, trim=trim, reward=reward)
         _COMPILED[key] = Compiled(env, "punttu", players, trim=trim)
     return _COMPILED[key]
-
-
-def engine_deals(table: Compiled, seeds: range) -> tuple[list[Episode], PunttuState]:
-    """Engine deals from ``seeds`` and the JAX states made from their setups."""
-    episodes = [
-        Episode(table.game, seed=seed, dealer=seed % table.game.players) for seed in seeds
-    ]
-    hands, stocks, dealers = [], [], []
-    for episode in episodes:
-        setup = episode.state.setup
-        hands.append([[int(parse_card(c)) for c in hand] for hand in setup["hands"]])
-        stocks.append([int(parse_card(c)) for c in setup["stock"]])
-        dealers.append(episode.state.dealer)
-    return episodes, table.deal(jnp.array(hands), jnp.array(stocks), jnp.array(dealers))
 
 
 @pytest.mark.slow

@@ -10,9 +10,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from tests.research.jax_sidebyside import Compiled, check_finished, jax_deals, play_side_by_side
+from tests.research.jax_sidebyside import (
+    Compiled,
+    check_finished,
+    engine_deals,
+    jax_deals,
+    play_side_by_side,
+)
 
-from cardtable.cards.latin import card_text, parse_card
+from cardtable.cards.latin import card_text
 from cardtable.research.episode import Episode
 from cardtable.research.jaxenv.putto import PuttoEnv, PuttoState
 
@@ -36,23 +42,6 @@ def compiled(players: int, options: dict[str, Any], reward: str) -> Compiled:
         env = PuttoEnv(players, reward=reward, **options)
         _COMPILED[key] = Compiled(env, "putto", players, **options)
     return _COMPILED[key]
-
-
-def engine_deals(table: Compiled, seeds: range) -> tuple[list[Episode], PuttoState]:
-    """Engine deals from ``seeds`` and the JAX states made from their setups."""
-    players = table.game.players
-    episodes = [Episode(table.game, seed=seed, dealer=seed % players) for seed in seeds]
-    hands, stocks, turned, dealers = [], [], [], []
-    for episode in episodes:
-        setup = episode.state.setup
-        hands.append([[int(parse_card(c)) for c in hand] for hand in setup["hands"]])
-        stocks.append([int(parse_card(c)) for c in setup["stock"]])
-        turned.append(int(parse_card(setup["table"][0])))
-        dealers.append(episode.state.dealer)
-    states = table.deal(
-        jnp.array(hands), jnp.array(stocks), jnp.array(turned), jnp.array(dealers)
-    )
-    return episodes, states
 
 
 def turned_up(states: PuttoState, i: int) -> dict[str, Any]:

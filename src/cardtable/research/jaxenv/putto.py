@@ -91,13 +91,14 @@ class PuttoEnv(Env):
         # PT-5: four cards each from the dealer's left (PT-7), then one turned up.
         hands = core.deal_hands(deck, n, (dealer + 1) % n, HAND_SIZE)
         dealt = HAND_SIZE * n
-        return self._deal(hands, deck[dealt + 1 :], deck[dealt], dealer)
+        return self._deal(hands, deck[dealt + 1 :], deck[dealt : dealt + 1], dealer)
 
     def deal(
         self, hands: Array, stock_top_first: Array, turned_up: Array, dealer: Array
     ) -> PuttoState:
         """The state of a given deal, as the engine's ``PuttoState.new`` takes it: ``hands``
-        (players × 4 card ids), the stock top first, the card turned up, the dealer. Pure:
+        (players × 4 card ids), the stock top first, the table (the one card turned up), the
+        dealer. Pure:
         ``jax.vmap(env.deal)`` turns a batch of engine deals into a batch of states."""
         state = self._deal(hands, stock_top_first, turned_up, dealer)
         return state.replace(observation=self.observe(state, state.current_player))
@@ -107,7 +108,7 @@ class PuttoEnv(Env):
     ) -> PuttoState:
         n = self.num_players
         held = core.one_hot(jnp.asarray(hands, dtype=jnp.int32), CARDS).any(axis=1)
-        table = core.one_hot(jnp.asarray(turned_up, dtype=jnp.int32), CARDS)
+        table = core.one_hot(jnp.asarray(turned_up, dtype=jnp.int32), CARDS).any(axis=0)
         first = ((jnp.asarray(dealer, dtype=jnp.int32) + 1) % n).astype(jnp.int32)
         return PuttoState(
             **core.first_turn(n, first, self._legal(held[first], table), self.observation_size),

@@ -20,7 +20,7 @@ $(PLAY_STAMP): $(BIN)/python pyproject.toml $(CATALOGS)
 	touch $(PLAY_STAMP)
 
 $(STAMP): $(BIN)/python pyproject.toml $(CATALOGS)
-	$(BIN)/python -m pip install --quiet -e '.[test,research,train,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[test,research,train,ray,jax]'
 	touch $(STAMP) $(PLAY_STAMP)
 
 # `make run HOST=0.0.0.0` serves the home network: the server prints the address to give friends.

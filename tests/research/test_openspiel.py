@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+import random
 import runpy
 from pathlib import Path
 
@@ -86,3 +88,42 @@ def test_parameters_reach_the_engine_table() -> None:
     assert putto.spec.table.options.teams == "pairs"  # "" keeps the engine's default
     with pytest.raises(cardtable.OptionError):
         pyspiel.load_game("cardtable_putto", {"players": 4, "teams": "fives"})
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("cardtable_punttu", {"players": 3}),
+        ("cardtable_putto", {"players": 4, "must_capture": True}),
+        ("cardtable_pontinho", {"players": 2}),
+    ],
+)
+def test_games_and_states_pickle_and_play_on_alike(name: str, params: dict[str, object]) -> None:
+    """What OpenSpiel's games_sim_test does first (and Ray, or any other process): a game
+    pickles to the same game, and a state half played to a state that plays on the same."""
+    game = pyspiel.load_game(name, params)
+    copy = pickle.loads(pickle.dumps(game))
+    assert type(copy) is type(game)
+    assert str(copy) == str(game)
+    assert copy.get_parameters() == game.get_parameters()
+    rng = random.Random(5)
+
+    def random_action(state: pyspiel.State) -> int:
+        if state.is_chance_node():
+            return int(rng.choice([a for a, _p in state.chance_outcomes()]))
+        return int(rng.choice(state.legal_actions()))
+
+    state = copy.new_initial_state()
+    while state.is_chance_node():  # the deal, then a few plays
+        state.apply_action(random_action(state))
+    for _ in range(4):
+        state.apply_action(random_action(state))
+    other = pickle.loads(pickle.dumps(state))
+    assert str(other) == str(state)
+    while not state.is_terminal():
+        action = random_action(state)
+        state.apply_action(action)
+        other.apply_action(action)
+        assert other.legal_actions() == state.legal_actions()
+    assert other.is_terminal()
+    assert other.returns() == state.returns()

@@ -177,6 +177,11 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> CardtableState:
         return CardtableState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and parameters: pyspiel's own pickling restores the C++ game
+        without calling ``__init__``, so the table (``spec``) would be missing."""
+        return (type(self), (self.get_parameters(),))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CardtableObserver:
@@ -439,12 +444,16 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
 
 def _spiel_class(name: str) -> type[CardtableGame]:
     """The pyspiel game class of ``name`` (``PunttuSpiel``, …): pyspiel makes a game by calling
-    its class with the parameters only."""
+    its class with the parameters only. The class is also an attribute of this module, so that
+    ``pickle`` finds it by name (``CardtableGame.__reduce__``: OpenSpiel's ``games_sim_test``,
+    and sending a game to another process or to Ray)."""
 
     def __init__(self: CardtableGame, params: dict[str, Any] | None = None) -> None:
         CardtableGame.__init__(self, name, params)
 
-    return type(f"{name.capitalize()}Spiel", (CardtableGame,), {"__init__": __init__})
+    cls = type(f"{name.capitalize()}Spiel", (CardtableGame,), {"__init__": __init__})
+    globals()[cls.__name__] = cls
+    return cls
 
 
 def _register() -> None:

@@ -206,9 +206,17 @@ def _(message: str) -> str:
     return _chosen(_current().gettext(message))
 
 
+#: Languages whose speakers count zero with the plural ("Monte: 0 cartas") although CLDR's
+#: rule, which each catalog's ``Plural-Forms`` follows, gives 0 the form of 1.
+_ZERO_TAKES_THE_PLURAL = frozenset({"pt_BR"})
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number ``n``."""
-    return _chosen(_current().ngettext(singular, plural, n))
+    found = _current()
+    if n == 0 and found.info().get("language") in _ZERO_TAKES_THE_PLURAL:
+        n = 2  # the form of "2 cartas": the plural, whatever the language's rule says of 0
+    return _chosen(found.ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:

@@ -4,8 +4,10 @@ A translation cannot choose the article when a placeholder follows it ("eléri a
 pontot"): the sound depends on the value, and for a number on how it is read — 1 is "egy", 5
 "öt", 50 "ötven", 500 "ötszáz", 1000 "ezer", a million "egymillió", all with a vowel, while 100
 is "száz" and 10 "tíz". So the Hungarian catalog writes ``a(z)`` there, and ``fix_articles``
-puts the right one in once the value is filled in (``cardtable.i18n`` does it for every
-Hungarian ``str.format``). The browser client's strings are filled in by its script, which has
+puts the right one in once the value is filled in: ``cardtable.i18n`` does it for every
+Hungarian ``str.format`` (capital ``A(z)`` too, and a translation glued to other text stays
+resolved), and the terminal's ``painted`` does it on the whole filled sentence before it colours
+the cards in it. The browser client's strings are filled in by its script, which has
 no such helper: they never put a placeholder right after an article.
 
 >>> article("ász"), article("kőr"), article("1"), article("5."), article("100"), article("1 000")
@@ -20,13 +22,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["article", "fix_articles", "number_starts_with_vowel"]
+__all__ = ["MARKS", "article", "fix_articles", "has_marker", "number_starts_with_vowel"]
 
 #: Hungarian's vowels (a word starting with one takes "az").
 VOWELS = frozenset("aáeéiíoóöőuúüű")
 
 #: ``a(z)`` or ``A(z)`` (not the end of a longer word) and the word after it.
 _MARKED = re.compile(r"(?<![^\W\d_])([aA])\(z\) (\S+)")
+#: Characters a program may put around a filled-in value to find it again (the terminal marks
+#: the cards it colours with them, Unicode's private use area): the article looks past them.
+MARKS = re.compile("[\ue000-\uf8ff]+")
 #: A number at the start of a word: digits, maybe grouped by spaces (Babel's "1 000"), points
 #: or commas, maybe an ordinal's point after it.
 _NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?!\d)|\d+")
@@ -60,7 +65,7 @@ def number_starts_with_vowel(value: int) -> bool:
 
 def article(following: str) -> str:
     """The article before ``following`` (a word, a number, a card as written: "As", "5c")."""
-    text = following.lstrip("'\"„“”«»([")
+    text = MARKS.sub("", following).lstrip("'\"„“”«»([")
     if not text:
         return "a"
     number = _NUMBER.match(text)
@@ -68,6 +73,11 @@ def article(following: str) -> str:
         digits = re.sub(r"\D", "", number.group())
         return "az" if number_starts_with_vowel(int(digits)) else "a"
     return "az" if text[0].lower() in VOWELS else "a"
+
+
+def has_marker(text: str) -> bool:
+    """Whether ``text`` writes the article as ``a(z)`` or ``A(z)`` somewhere."""
+    return "(z) " in text and _MARKED.search(text) is not None
 
 
 def fix_articles(text: str) -> str:

@@ -24,7 +24,7 @@ from contextvars import Context, ContextVar, copy_context
 from pathlib import Path
 from typing import Any
 
-from cardtable.hungarian import fix_articles
+from cardtable.hungarian import fix_articles, has_marker
 
 DOMAIN = "cardtable"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -170,9 +170,13 @@ def outside_language_blocks() -> Context:
 
 
 class _ArticleChosen(str):
-    """A translation that writes Hungarian's article as ``a(z)`` before a placeholder: "a" or
-    "az" is chosen once ``format`` has filled the value in (``cardtable.hungarian``), so the
-    reader sees "a 100 pontot", "az 1. hely", never "a(z)"."""
+    """A translation that writes Hungarian's article as ``a(z)`` (or ``A(z)`` at a sentence's
+    start) before a placeholder: "a" or "az" is chosen once ``format`` has filled the value in
+    (``cardtable.hungarian``), so the reader sees "a 100 pontot", "az 1. hely", never "a(z)".
+
+    Glued to other text (``"  " + _(…)``, ``_(…) + " "``) it stays one, so a line built around
+    a translation still has its article chosen when it is filled in; ``%`` fills it in too.
+    """
 
     __slots__ = ()
 
@@ -182,9 +186,19 @@ class _ArticleChosen(str):
     def format_map(self, mapping: Any) -> str:  # typeshed's private protocol: any mapping
         return fix_articles(str.format_map(self, mapping))
 
+    def __mod__(self, values: Any) -> str:
+        return fix_articles(str.__mod__(self, values))
+
+    def __add__(self, other: str) -> str:
+        return _ArticleChosen(str.__add__(self, other))
+
+    def __radd__(self, other: str) -> str:
+        # Called before str.__add__ for ``"  " + chosen`` (a subclass's reflected method wins).
+        return _ArticleChosen(str.__add__(other, self))
+
 
 def _chosen(text: str) -> str:
-    return _ArticleChosen(text) if "a(z)" in text else text
+    return _ArticleChosen(text) if has_marker(text) else text
 
 
 def _(message: str) -> str:
@@ -192,9 +206,17 @@ def _(message: str) -> str:
     return _chosen(_current().gettext(message))
 
 
+#: Languages whose speakers count zero with the plural ("Monte: 0 cartas") although CLDR's
+#: rule, which each catalog's ``Plural-Forms`` follows, gives 0 the form of 1.
+_ZERO_TAKES_THE_PLURAL = frozenset({"pt_BR"})
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the number ``n``."""
-    return _chosen(_current().ngettext(singular, plural, n))
+    found = _current()
+    if n == 0 and found.info().get("language") in _ZERO_TAKES_THE_PLURAL:
+        n = 2  # the form of "2 cartas": the plural, whatever the language's rule says of 0
+    return _chosen(found.ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:

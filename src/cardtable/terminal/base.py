@@ -18,6 +18,7 @@ from rich.text import Text
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.engine.outcome import Outcome
+from cardtable.hungarian import fix_articles
 from cardtable.i18n import _, ngettext
 
 #: The strength a player knows a bot by (the web's levels), for each bot's program name.
@@ -31,19 +32,33 @@ def bot_label(bot: str) -> str:
 
 def painted(template: str, painters: Mapping[str, Callable[[Any], Text]], **values: object) -> Text:
     """``template`` formatted, each field that ``painters`` names (and ``values`` gives) drawn
-    by its painter — cards coloured by suit, say — wherever a translation moved it."""
+    by its painter — cards coloured by suit, say — wherever a translation moved it.
+
+    The sentence is filled in whole, each painted value between two private marks, and only
+    then cut at the marks: what is resolved on a whole sentence (Hungarian's ``a(z)`` before
+    a card, ``cardtable.hungarian``) sees the value it stands before.
+    """
+    pieces: list[Text] = []
+    filled = dict(values)
+    for key, painter in painters.items():
+        if key in values:
+            piece = painter(values[key])
+            filled[key] = _OPEN + chr(_FIRST_MARK + len(pieces)) + piece.plain + _CLOSE
+            pieces.append(piece)
+    whole = fix_articles(template.format(**filled))
     text = Text()
-    rest = template
-    while True:
-        at = [(rest.find(f"{{{key}}}"), key) for key in painters if key in values]
-        at = [(index, key) for index, key in at if index >= 0]
-        if not at:
-            text.append(rest.format(**values))
-            return text
-        index, key = min(at)
-        text.append(rest[:index].format(**values))
-        text.append_text(painters[key](values[key]))
-        rest = rest[index + len(key) + 2 :]
+    for index, part in enumerate(whole.split(_OPEN)):
+        if index:
+            mark, rest = part.split(_CLOSE, 1)
+            text.append_text(pieces[ord(mark[0]) - _FIRST_MARK])
+            part = rest
+        text.append(part)
+    return text
+
+
+#: The marks ``painted`` puts around a painted value (Unicode's private use area, never in a
+#: translation): an opening mark, the value's number as one character, the value, a closing one.
+_OPEN, _CLOSE, _FIRST_MARK = "\ue000", "\ue001", 0xE100
 
 
 def with_stock(line: Text, stock: int) -> Text:

@@ -115,10 +115,19 @@ class PontinhoNarration(TableRenderer):
                 )
                 lines.append(styled("  " + template, name=name, n=ev["number"], meld=ev["meld"]))
             elif kind == "layoff":
+                count = len(str(ev["cards"]).split())
                 template = (
-                    _("You lay off {cards} on meld {n}: {meld}")
+                    ngettext(
+                        "You lay off {cards} on meld {n}: {meld}",
+                        "You lay off {cards} on meld {n}: {meld}",
+                        count,
+                    )
                     if you
-                    else _("{name} lays off {cards} on meld {n}: {meld}")
+                    else ngettext(
+                        "{name} lays off {cards} on meld {n}: {meld}",
+                        "{name} lays off {cards} on meld {n}: {meld}",
+                        count,
+                    )
                 )
                 lines.append(
                     styled(

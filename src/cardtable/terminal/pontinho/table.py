@@ -35,6 +35,7 @@ from cardtable.terminal.french import (
     card,
     cards,
     meld_text,
+    styled,
 )
 from cardtable.terminal.pontinho.narration import PontinhoNarration
 from cardtable.terminal.pontinho.reading import (
@@ -210,11 +211,9 @@ class PontinhoTable(PontinhoNarration):
             top = str(claim["card"])
             text = Text()
             if view["discarded_by"] is not None:
-                text.append(
-                    _("{name} discarded ").format(name=self.names(int(view["discarded_by"])))
-                )
-                text.append_text(card(top))
-                text.append(". ")
+                name = self.names(int(view["discarded_by"]))
+                text.append_text(styled(_("{name} discarded {card}."), name=name, card=top))
+                text.append(" ")
             text.append(
                 _("{name} drew from the stock. ").format(name=self.names(int(claim["turn"])))
             )
@@ -222,9 +221,9 @@ class PontinhoTable(PontinhoNarration):
                 text.append(
                     _("{names} passed. ").format(names=self.names.join(self._passes)), style="dim"
                 )
-            text.append(_("Advance "), style="bold cyan")
-            text.append_text(card(top))
-            text.append(_("? (a meld with it, or pass)"), style="bold cyan")
+            question = styled(_("Advance {card}? (a meld with it, or pass)"), card=top)
+            question.style = "bold cyan"
+            text.append_text(question)
             lines.append(text)
             lines.append(self._numbered(self._listed(legal)))
             more = sum(1 for a in legal if a.kind == "advance") - (len(self._listed(legal)) - 1)
@@ -239,10 +238,13 @@ class PontinhoTable(PontinhoNarration):
                 lines.append(self._more(more, "take"))
         else:
             if phase == "first_drawn" and view.get("drawn"):
-                text = Text(_("Your first draw of the deal is "))
-                text.append_text(card(str(view["drawn"])))
-                text.append(_(": keep it (play on), or burn it (b) and draw another."))
-                lines.append(text)
+                lines.append(
+                    styled(
+                        _("Your first draw of the deal is {card}: keep it (play on), or burn it "
+                          "(b) and draw another."),
+                        card=str(view["drawn"]),
+                    )
+                )
             lines += self._hints(legal)
             lines.append(
                 Text(

@@ -13,7 +13,7 @@ from cardtable.games.putto.deck import SWEEP_POINTS
 from cardtable.i18n import _, ngettext
 from cardtable.terminal.base import with_stock
 from cardtable.terminal.latin import cards, with_cards
-from cardtable.terminal.putto.sides import SWEEP_STYLE, PuttoSides, points_of, team_letter
+from cardtable.terminal.putto.sides import SWEEP_STYLE, PuttoSides, points_of, team_letter, worth
 
 
 class PuttoNarration(PuttoSides):
@@ -91,31 +91,39 @@ class PuttoNarration(PuttoSides):
                 lines.append(with_cards("→ " + template, cards=left, name=self.names(seat)))
         return lines
 
+    @staticmethod
+    def _capture_sentence(you: bool, taken: int, points: int) -> str:
+        """The sentence of a capture: its verb agrees with the number of cards ``taken`` (one
+        card in most captures), the points it is worth, if any, a ``{worth}`` of their own."""
+        if you:
+            if points:
+                return ngettext(
+                    "You capture {cards} with {card} ({worth}).",
+                    "You capture {cards} with {card} ({worth}).",
+                    taken,
+                )
+            return ngettext(
+                "You capture {cards} with {card}.", "You capture {cards} with {card}.", taken
+            )
+        if points:
+            return ngettext(
+                "{name} captures {cards} with {card} ({worth}).",
+                "{name} captures {cards} with {card} ({worth}).",
+                taken,
+            )
+        return ngettext(
+            "{name} captures {cards} with {card}.", "{name} captures {cards} with {card}.", taken
+        )
+
     def _capture(self, ev: Mapping[str, Any], public: Mapping[str, Any]) -> list[RenderableType]:
         seat = int(ev["seat"])
         you = self.names.is_you(seat)
         taken = list(ev["taken"])
         points = points_of([*taken, ev["card"]])
-        if not points:
-            template = (
-                _("You capture {cards} with {card}.")
-                if you
-                else _("{name} captures {cards} with {card}.")
-            )
-        elif you:
-            template = ngettext(
-                "You capture {cards} with {card} ({points} point).",
-                "You capture {cards} with {card} ({points} points).",
-                points,
-            )
-        else:
-            template = ngettext(
-                "{name} captures {cards} with {card} ({points} point).",
-                "{name} captures {cards} with {card} ({points} points).",
-                points,
-            )
+        template = self._capture_sentence(you, len(taken), points)
         line = with_cards(
-            "→ " + template, card=ev["card"], cards=taken, name=self.names(seat), points=points
+            "→ " + template, card=ev["card"], cards=taken, name=self.names(seat),
+            worth=worth(points),
         )
         if you or self._is_partner(public, seat):
             line.stylize("green")

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from cardtable.cards.latin import parse_card
 from cardtable.games.putto.deck import CARD_POINTS
-from cardtable.i18n import _
+from cardtable.i18n import _, ngettext
 from cardtable.terminal.base import TableRenderer
 
 SWEEP_STYLE = "bold black on yellow"
@@ -19,6 +19,12 @@ SWEEP_STYLE = "bold black on yellow"
 def points_of(texts: Sequence[str]) -> int:
     """The card points of ``texts`` (PT-2)."""
     return sum(CARD_POINTS[parse_card(text)] for text in texts)
+
+
+def worth(points: int) -> str:
+    """What cards are worth, "1 point" or "3 points": its own count, so that the sentence it
+    goes in can agree with the number of cards instead."""
+    return ngettext("{points} point", "{points} points", points).format(points=points)
 
 
 def team_letter(index: int) -> str:

@@ -24,7 +24,7 @@ from cardtable.i18n import _, ngettext
 from cardtable.terminal.base import Choice, scores_title, starred
 from cardtable.terminal.latin import PANEL_WIDTH, card, cards, with_cards
 from cardtable.terminal.putto.narration import PuttoNarration
-from cardtable.terminal.putto.sides import SWEEP_STYLE, points_of, team_letter
+from cardtable.terminal.putto.sides import SWEEP_STYLE, points_of, team_letter, worth
 
 
 class PuttoTable(PuttoNarration):
@@ -128,19 +128,18 @@ class PuttoTable(PuttoNarration):
             taken, sweeps = capture_preview(view, text)  # the engine's rules, not re-derived
             if not taken:
                 continue
-            worth = points_of([*taken, text])
             line = Text("  ")
             line.append(f"{index} ", style="bold magenta")
+            points = points_of([*taken, text])
             template = (
                 ngettext(
-                    "{card} can take {cards} ({points} point)",
-                    "{card} can take {cards} ({points} points)",
-                    worth,
+                    "{card} can take {cards} ({worth})", "{card} can take {cards} ({worth})",
+                    len(taken),
                 )
-                if worth
-                else _("{card} can take {cards}")
+                if points
+                else ngettext("{card} can take {cards}", "{card} can take {cards}", len(taken))
             )
-            line.append_text(with_cards(template, card=text, cards=taken, points=worth))
+            line.append_text(with_cards(template, card=text, cards=taken, worth=worth(points)))
             if sweeps:
                 line.append("  ")
                 line.append(_("a sweep!"), style=SWEEP_STYLE)
@@ -177,9 +176,12 @@ class PuttoTable(PuttoNarration):
     def which(self, view: Mapping[str, Any], choice: Choice) -> tuple[str, dict[str, Action]]:
         taken, _sweeps = capture_preview(view, choice.label)
         by_kind = {action.kind: action for action in choice.actions}
-        question = _(
+        question = ngettext(
             "  {card} can take {taken}: [bold]c[/bold]apture or [bold]p[/bold]lay it? "
-            "[dim](c/p, Enter: back)[/dim] "
+            "[dim](c/p, Enter: back)[/dim] ",
+            "  {card} can take {taken}: [bold]c[/bold]apture or [bold]p[/bold]lay it? "
+            "[dim](c/p, Enter: back)[/dim] ",
+            len(taken),
         ).format(card=choice.label, taken=" ".join(taken))
         answers = {
             "c": by_kind["capture"],

@@ -70,6 +70,9 @@ MESSAGES: dict[str, str] = {
     "leave/not_seated": N_("spectators have no seat to leave"),
     # the daily deal (server/features/daily.py)
     "daily/bad_table": N_("there is no daily deal of {game} for {players} players"),
+    # players (server/people)
+    "people/already_seated": N_("you already hold seat {seat} at this table"),
+    "people/bad_language": N_("cardtable does not speak the language {language!r}"),
 }
 
 

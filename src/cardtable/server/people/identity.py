@@ -22,6 +22,7 @@ from cardtable.server.people.limits import PeopleLimits
 from cardtable.server.people.players import Player
 from cardtable.server.storage.db import utcnow
 from cardtable.server.tables.tokens import new_token
+from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.languages import request_language
 
 COOKIE = "cardtable_player"
@@ -68,9 +69,12 @@ async def current(request: Request) -> Player | None:
 
 async def ensure(request: Request, response: Response, name: str = "") -> Player:
     """The request's player, made now (and the cookie set on ``response``) if it has none.
-    Making one is rate-limited per address (``rate/limited``)."""
+    Making one is rate-limited per address (``rate/limited``) and refused when the host has
+    switched sign-ups off (``people/signups_closed``)."""
     player = await current(request)
     if player is None:
+        if not request.app.state.config.signups:
+            raise ServerError("people/signups_closed")
         await limits_of(request).new_player(client_address(request))
         secret = new_token()
         player = await _lobby(request).services.writer.run(partial(

@@ -20,6 +20,7 @@ from cardtable.server.storage.db import (
     PlayerCredentialRow,
     PlayerRow,
     PlayerSeatRow,
+    SigninLinkRow,
     TableRow,
     utcnow,
 )
@@ -29,6 +30,7 @@ PLAYERS: Table = Base.metadata.tables[PlayerRow.__tablename__]
 CREDENTIALS: Table = Base.metadata.tables[PlayerCredentialRow.__tablename__]
 SEATS: Table = Base.metadata.tables[PlayerSeatRow.__tablename__]
 TABLES: Table = Base.metadata.tables[TableRow.__tablename__]
+LINKS: Table = Base.metadata.tables[SigninLinkRow.__tablename__]
 
 #: Avatar backgrounds: each dark enough for white initials (contrast above 4.5:1).
 COLOURS = ("#1f5f8b", "#8b1f3f", "#2e6b30", "#6b3fa0", "#a04000", "#00695c",
@@ -168,4 +170,5 @@ def move_everything(db: Connection, source: str, target: str) -> None:
     db.execute(update(SEATS).where(SEATS.c.player_id == source,
                                    SEATS.c.table_code.not_in(held)).values(player_id=target))
     db.execute(delete(SEATS).where(SEATS.c.player_id == source))
+    db.execute(delete(LINKS).where(LINKS.c.player_id == source))
     db.execute(delete(PLAYERS).where(PLAYERS.c.id == source))

@@ -226,6 +226,18 @@ class PlayerSeatRow(Base):
     joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class SigninLinkRow(Base):
+    """A one-time sign-in link (migration 0007): its hash only, its player, until when, and
+    when it was used (once)."""
+
+    __tablename__ = "signin_links"
+
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer
 #: retries it with backoff): short, so that the writer notices and says so.
 SQLITE_BUSY_SECONDS = 1.0

@@ -60,6 +60,8 @@ STATUS = {
     "daily/bad_table": 404,
     "people/already_seated": 409,
     "people/bad_language": 422,
+    "people/bad_link": 404,
+    "people/signups_closed": 403,
 }
 
 #: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a

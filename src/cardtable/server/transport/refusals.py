@@ -26,7 +26,9 @@ class ErrorBody(BaseModel):
 def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` of an endpoint's refusals (all in the ``ErrorBody`` shape)."""
     described = {
-        404: "no such table (table/not_found) or record (record/none)",
+        403: "this server takes no new players (people/signups_closed)",
+        404: "no such table (table/not_found) or record (record/none), or a sign-in link that "
+             "cannot be used (people/bad_link)",
         409: "the seat is taken, or the table is full or started (table/seat_taken, table/full, "
              "table/started), or set aside (table/unplayable), or you sit at it already "
              "(people/already_seated)",

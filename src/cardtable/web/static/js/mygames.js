@@ -4,7 +4,7 @@
 // (localStorage, kept by seats.js); each table's public summary is asked for as any visitor
 // could (/api/tables/CODE).
 import { titleOf } from './cards.js';
-import { clear, getJSON, h } from './dom.js';
+import { clear, getJSON, h, postJSON } from './dom.js';
 import { loadStrings, mountNav, num, t } from './i18n.js';
 import { loadSeat, myTables } from './seats.js';
 
@@ -50,6 +50,35 @@ async function allMine() {
   return entries.concat(local.filter((e) => !listed.has(e.code))).sort((a, b) => b.at - a.at);
 }
 
+// "Play on another device": a one-time sign-in link and its QR code (docs/people.md). The QR
+// code is asked for with a POST, so the link's secret is in no address.
+async function showLink(box, button) {
+  button.disabled = true;
+  try {
+    const made = await postJSON('/api/me/link', {});
+    const svg = await fetch('/signin/qr.svg', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ link: made.link }),
+    }).then((answer) => answer.blob());
+    box.replaceChildren(
+      h('img', { class: 'qr', src: URL.createObjectURL(svg), width: '148', height: '148',
+        alt: t('QR code of your sign-in link') }),
+      h('div', {},
+        h('p', {}, t('Open this link on your other device within 10 minutes, or scan the code. It works once.')),
+        h('p', {}, h('code', { id: 'signin-link' }, made.link))));
+  } catch (error) {
+    box.replaceChildren(h('p', { class: 'error', role: 'alert' }, error.message));
+  }
+  button.disabled = false;
+}
+
+function otherDevice() {
+  const box = h('div', { class: 'share', id: 'signin-box' });
+  const button = h('button', { type: 'button', id: 'make-link' }, t('Sign in on another device'));
+  button.addEventListener('click', () => showLink(box, button));
+  return h('section', { class: 'other-device' }, h('h2', {}, t('Play on another device')), button, box);
+}
+
 async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/' }, t('Lobby')));
@@ -62,7 +91,8 @@ async function main() {
   }
   clear(app).append(h('h1', {}, t('My games')),
     h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
-    found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')));
+    found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')),
+    otherDevice());
 }
 
 main();

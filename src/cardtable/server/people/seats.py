@@ -14,10 +14,11 @@ from fastapi import Request, Response
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.people import players
 from cardtable.server.people.identity import current, ensure
+from cardtable.server.storage.writer import Writer
 from cardtable.server.transport.errors import ServerError
 
 
-def _writer(request: Request):  # type: ignore[no-untyped-def]
+def _writer(request: Request) -> Writer:
     lobby: Lobby = request.app.state.lobby
     return lobby.services.writer
 

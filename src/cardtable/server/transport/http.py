@@ -33,7 +33,7 @@ from cardtable.i18n import _, translation
 from cardtable.i18n import normalize_language as normalize
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimited, client_address
-from cardtable.server.people.seats import refuse_second_seat, seated
+from cardtable.server.people.seats import seated
 from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import level_names
@@ -364,13 +364,12 @@ def get_table(code: str, request: Request) -> Any:
              responses=refusals(404, 409, 410, 429))
 async def join_table(code: str, body: JoinTable, request: Request, response: Response) -> Any:
     """Take a free seat; the answer's token proves the seat on the WebSocket (and after a
-    reconnect). The table starts when its last seat is taken. The seat is this browser's
-    player's (made now if need be, docs/people.md), who holds one seat per table at most
-    (409 ``people/already_seated``)."""
+    reconnect). The table starts when its last seat is taken. The seat is linked to this
+    browser's player (made now if need be, docs/people.md); a second seat of one player at a
+    table is held by its token only, not linked."""
     lobby = lobby_of(request)
     try:
         await lobby.services.limits.join(client_address(request))
-        await refuse_second_seat(request, code)
         table, seat, token = await lobby.join(code, body.seat, body.name)
     except ServerError as error:
         return error_response(error)

@@ -34,9 +34,9 @@ from cardtable.server.features import review
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.migrations import upgrade
-from cardtable.server.people import http as people_http
 from cardtable.server.ops.collector import Collector
 from cardtable.server.ops.metrics import Metrics
+from cardtable.server.people import http as people_http
 from cardtable.server.storage import db, store
 from cardtable.server.storage.writer import StorageUnavailable, Writer
 from cardtable.server.tables.pool import FairPool

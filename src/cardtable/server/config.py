@@ -93,6 +93,9 @@ class ServerConfig:
     #: shown beside the players' (comma-separated; played once per day, off the event loop).
     daily_secret: str = ""
     daily_levels: str = "hard,medium"
+    #: Whether a first visit makes a new player (docs/people.md); off: only players who
+    #: already exist, and those signed in with a link on a new device, are remembered.
+    signups: bool = True
     #: Seconds between two full collections of the garbage collector (``server/ops/collector.py``):
     #: the one pause that grows with the number of connections (about 1 s at 8,000).
     gc_full_seconds: float = 600.0
@@ -157,6 +160,8 @@ class ServerConfig:
 
 def _convert(name: str, kind: object, raw: str) -> Any:
     text = str(kind)
+    if text == "bool":  # CARDTABLE_SIGNUPS=false
+        return raw.strip().lower() in ("1", "true", "yes", "on")
     try:
         if "Path" in text:
             return Path(raw)

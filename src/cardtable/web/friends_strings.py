@@ -38,10 +38,7 @@ FRIENDS_STRINGS: tuple[str, ...] = (
     N_("Still being played: back to the table"),
     N_("won"),
     N_("lost"),
-    N_(
-        "The matches played in this browser. The list stays in this browser: no account, "
-        "nothing kept on the server."
-    ),
+    N_("The matches you played, on every device you use."),
     N_("No games yet."),
     # the daily deal
     N_("The daily deal"),

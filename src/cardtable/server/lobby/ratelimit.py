@@ -110,7 +110,7 @@ class RateLimits:
         self.hint_seat = _per_window(config.hint_burst, config.hint_window)
         self.hint_address = _per_window(config.hint_address_burst, config.hint_window)
 
-    async def _admit(
+    async def admit(
         self, code: str, checks: Sequence[tuple[RateLimitItem, tuple[str, ...]]]
     ) -> None:
         """Count one hit against every limit of ``checks``, or none and raise ``RateLimited``
@@ -125,11 +125,11 @@ class RateLimits:
 
     async def create(self, address: str) -> None:
         """A table made from ``address`` (``rate/limited``)."""
-        await self._admit("rate/limited", [(i, ("create", address)) for i in self.create_items])
+        await self.admit("rate/limited", [(i, ("create", address)) for i in self.create_items])
 
     async def join(self, address: str) -> None:
         """A seat taken from ``address`` (``rate/limited``)."""
-        await self._admit("rate/limited", [(i, ("join", address)) for i in self.join_items])
+        await self.admit("rate/limited", [(i, ("join", address)) for i in self.join_items])
 
     async def chat(self, table: str, seat: int, address: str | None) -> None:
         """A chat line of ``seat`` at ``table`` (``chat/rate_limited``)."""
@@ -137,7 +137,7 @@ class RateLimits:
             (self.chat_seat, ("chat-seat", table, str(seat)))]
         if address is not None:
             checks.append((self.chat_address, ("chat-address", address)))
-        await self._admit("chat/rate_limited", checks)
+        await self.admit("chat/rate_limited", checks)
 
     async def hint(self, table: str, seat: int, address: str | None) -> None:
         """A hint asked by ``seat`` at ``table`` (``hint/rate_limited``)."""
@@ -145,4 +145,4 @@ class RateLimits:
             (self.hint_seat, ("hint-seat", table, str(seat)))]
         if address is not None:
             checks.append((self.hint_address, ("hint-address", address)))
-        await self._admit("hint/rate_limited", checks)
+        await self.admit("hint/rate_limited", checks)

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -178,6 +180,62 @@ class DailyReferenceRow(Base):
     players: Mapped[int] = mapped_column(Integer, primary_key=True)
     level: Mapped[str] = mapped_column(String(16), primary_key=True)
     points: Mapped[int] = mapped_column(Integer)
+
+
+# -- players (server/people; migration 0006) ---------------------------------------------------
+
+
+class PlayerRow(Base):
+    """A person, from their first visit: a random public id, the name and avatar colour they
+    show, their language, whether their profile is hidden."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    colour: Mapped[str] = mapped_column(String(7))
+    language: Mapped[str | None] = mapped_column(String(8))
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seen_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PlayerCredentialRow(Base):
+    """A secret that names a player (``kind`` ``device``: a browser's cookie): its SHA-256
+    only, as for seat tokens."""
+
+    __tablename__ = "player_credentials"
+    __table_args__ = (UniqueConstraint("secret_hash"),)
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PlayerSeatRow(Base):
+    """Which player took a seat (one seat per player per table)."""
+
+    __tablename__ = "player_seats"
+    __table_args__ = (UniqueConstraint("table_code", "player_id"),)
+
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SigninLinkRow(Base):
+    """A one-time sign-in link (migration 0007): its hash only, its player, until when, and
+    when it was used (once)."""
+
+    __tablename__ = "signin_links"
+
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer

@@ -70,6 +70,16 @@ MESSAGES: dict[str, str] = {
     "leave/not_seated": N_("spectators have no seat to leave"),
     # the daily deal (server/features/daily.py)
     "daily/bad_table": N_("there is no daily deal of {game} for {players} players"),
+    # players (server/people)
+    "people/already_seated": N_("you already hold seat {seat} at this table"),
+    "people/bad_language": N_("cardtable does not speak the language {language!r}"),
+    "people/bad_link": N_(
+        "this sign-in link cannot be used: it may be mistyped, used already or more than ten "
+        "minutes old; ask for a new one on your other device"
+    ),
+    "people/signups_closed": N_(
+        "this server takes no new players; sign in with a link from a device you already use"
+    ),
 }
 
 

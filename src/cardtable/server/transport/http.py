@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as FastAPIPath
 from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -33,6 +33,7 @@ from cardtable.i18n import _, translation
 from cardtable.i18n import normalize_language as normalize
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimited, client_address
+from cardtable.server.people.seats import seated
 from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import level_names
@@ -57,6 +58,10 @@ STATUS = {
     "lobby/too_many_yours": 429,
     "lobby/full": 503,
     "daily/bad_table": 404,
+    "people/already_seated": 409,
+    "people/bad_language": 422,
+    "people/bad_link": 404,
+    "people/signups_closed": 403,
 }
 
 #: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a
@@ -357,15 +362,18 @@ def get_table(code: str, request: Request) -> Any:
 
 @router.post("/api/tables/{code}/join", tags=["lobby"],
              responses=refusals(404, 409, 410, 429))
-async def join_table(code: str, body: JoinTable, request: Request) -> Any:
+async def join_table(code: str, body: JoinTable, request: Request, response: Response) -> Any:
     """Take a free seat; the answer's token proves the seat on the WebSocket (and after a
-    reconnect). The table starts when its last seat is taken."""
+    reconnect). The table starts when its last seat is taken. The seat is linked to this
+    browser's player (made now if need be, docs/people.md); a second seat of one player at a
+    table is held by its token only, not linked."""
     lobby = lobby_of(request)
     try:
         await lobby.services.limits.join(client_address(request))
         table, seat, token = await lobby.join(code, body.seat, body.name)
     except ServerError as error:
         return error_response(error)
+    await seated(request, response, table.code, seat, body.name)
     info = table_info(table, request)
     return Joined(code=table.code, seat=seat, token=token, link=info.link,
                   websocket=info.websocket, table=info)
@@ -373,7 +381,7 @@ async def join_table(code: str, body: JoinTable, request: Request) -> Any:
 
 @router.post("/api/play", tags=["lobby"], status_code=201,
              responses=refusals(429))
-async def quick_play(body: QuickPlay, request: Request) -> Any:
+async def quick_play(body: QuickPlay, request: Request, response: Response) -> Any:
     """Play against bots in one request: a table with you at seat 0 and bots of ``level``
     everywhere else, already started."""
     lobby = lobby_of(request)
@@ -386,10 +394,11 @@ async def quick_play(body: QuickPlay, request: Request) -> Any:
         table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
     except ServerError as error:
         return error_response(error)
+    await seated(request, response, table.code, seat, body.name or "")
     info = table_info(table, request)
-    joined = Joined(code=table.code, seat=seat, token=token, link=info.link,
-                    websocket=info.websocket, table=info)
-    return JSONResponse(joined.model_dump(), status_code=201)
+    response.status_code = 201
+    return Joined(code=table.code, seat=seat, token=token, link=info.link,
+                  websocket=info.websocket, table=info)
 
 
 @router.get("/api/tables/{code}/record", tags=["records"],

@@ -26,13 +26,16 @@ class ErrorBody(BaseModel):
 def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` of an endpoint's refusals (all in the ``ErrorBody`` shape)."""
     described = {
-        404: "no such table (table/not_found) or record (record/none)",
+        403: "this server takes no new players (people/signups_closed)",
+        404: "no such table (table/not_found) or record (record/none), or a sign-in link that "
+             "cannot be used (people/bad_link)",
         409: "the seat is taken, or the table is full or started (table/seat_taken, table/full, "
-             "table/started), or set aside (table/unplayable)",
+             "table/started), or set aside (table/unplayable), or you sit at it already "
+             "(people/already_seated)",
         410: "the table has expired (table/expired)",
         413: "the body is larger than the limit (request/too_large)",
         422: "the request is invalid (request/invalid) or the table cannot be made "
-             "(table/bad_config, table/no_such_seat)",
+             "(table/bad_config, table/no_such_seat, people/bad_language)",
         429: "too many requests from this address (rate/limited, lobby/too_many_yours), with "
              "Retry-After",
         503: "the database is away (server/storage_unavailable) or the server has its fill of "

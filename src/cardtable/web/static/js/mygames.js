@@ -1,9 +1,10 @@
-// "My games" (issue 16 §5): the matches this browser sat at, with their results and replays.
-// No account and nothing on the server: the list is this browser's own (localStorage, kept by
-// seats.js whenever a seat is taken); each table's public summary is asked for as any visitor
-// could (/api/tables/CODE). Clearing the browser's data forgets it.
+// "My games": the matches this player sat at, with their results and replays. The list comes
+// from the server (/api/me/games: the seats linked to this player, on every device they use,
+// docs/people.md), joined with the tables this browser remembers from before players existed
+// (localStorage, kept by seats.js); each table's public summary is asked for as any visitor
+// could (/api/tables/CODE).
 import { titleOf } from './cards.js';
-import { clear, getJSON, h } from './dom.js';
+import { clear, getJSON, h, postJSON } from './dom.js';
 import { loadStrings, mountNav, num, t } from './i18n.js';
 import { loadSeat, myTables } from './seats.js';
 
@@ -40,10 +41,48 @@ function row(entry, info) {
       h('a', { href: `/replay/${entry.code}/${i + 1}` }, t('deal {n}', { n: i + 1 })), ' '])));
 }
 
+// The server's list first, then what only this browser remembers; newest first, once each.
+async function allMine() {
+  const local = myTables();
+  const mine = await getJSON('/api/me/games').then((answer) => answer.games).catch(() => []);
+  const entries = mine.map((g) => ({ code: g.code, seat: g.seat, at: Date.parse(g.joined_at) }));
+  const listed = new Set(entries.map((e) => e.code));
+  return entries.concat(local.filter((e) => !listed.has(e.code))).sort((a, b) => b.at - a.at);
+}
+
+// "Play on another device": a one-time sign-in link and its QR code (docs/people.md). The QR
+// code is asked for with a POST, so the link's secret is in no address.
+async function showLink(box, button) {
+  button.disabled = true;
+  try {
+    const made = await postJSON('/api/me/link', {});
+    const svg = await fetch('/signin/qr.svg', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ link: made.link }),
+    }).then((answer) => answer.blob());
+    box.replaceChildren(
+      h('img', { class: 'qr', src: URL.createObjectURL(svg), width: '148', height: '148',
+        alt: t('QR code of your sign-in link') }),
+      h('div', {},
+        h('p', {}, t('Open this link on your other device within 10 minutes, or scan the code. It works once.')),
+        h('p', {}, h('code', { id: 'signin-link' }, made.link))));
+  } catch (error) {
+    box.replaceChildren(h('p', { class: 'error', role: 'alert' }, error.message));
+  }
+  button.disabled = false;
+}
+
+function otherDevice() {
+  const box = h('div', { class: 'share', id: 'signin-box' });
+  const button = h('button', { type: 'button', id: 'make-link' }, t('Sign in on another device'));
+  button.addEventListener('click', () => showLink(box, button));
+  return h('section', { class: 'other-device' }, h('h2', {}, t('Play on another device')), button, box);
+}
+
 async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/' }, t('Lobby')));
-  const entries = myTables();
+  const entries = await allMine();
   const found = [];
   for (let i = 0; i < entries.length; i += AT_ONCE) {
     const infos = await Promise.all(entries.slice(i, i + AT_ONCE).map(
@@ -51,8 +90,9 @@ async function main() {
     infos.forEach((info, k) => { if (info && info.status !== 'waiting') found.push(row(entries[i + k], info)); });
   }
   clear(app).append(h('h1', {}, t('My games')),
-    h('p', { class: 'hint-text' }, t('The matches played in this browser. The list stays in this browser: no account, nothing kept on the server.')),
-    found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')));
+    h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
+    found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')),
+    otherDevice());
 }
 
 main();

@@ -1,0 +1,139 @@
+"""The players' HTTP routes (docs/people.md, docs/protocol.md "Players").
+
+``GET /api/me`` is this browser's player, made on the first visit; ``PATCH /api/me`` renames
+them, changes their language or hides their profile; ``GET /api/me/games`` lists the tables they
+sat at, from every device they use; ``POST /api/me/link`` and ``POST /api/signin`` carry them to
+another device (``signin``).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, Field
+
+from cardtable.i18n import LANGUAGES
+from cardtable.server.lobby.ratelimit import client_address
+from cardtable.server.people import players, signin
+from cardtable.server.people.identity import current, ensure, limits_of, set_cookie
+from cardtable.server.tables.tokens import new_token
+from cardtable.server.transport.errors import ServerError
+from cardtable.server.transport.http import Strict, error_response, lobby_of
+from cardtable.server.transport.inputs import Name
+from cardtable.server.transport.refusals import refusals
+
+router = APIRouter()
+
+
+class Me(BaseModel):
+    id: str = Field(description="public: names the player's profile")
+    name: str = Field(description="the name they show; empty until they choose or join")
+    colour: str = Field(description="the avatar's background, #rrggbb")
+    initials: str = Field(description="the avatar's letters")
+    language: str | None
+    hidden: bool = Field(description="their profile is shown to nobody else")
+    created_at: str
+
+
+class MeChange(Strict):
+    name: Name | None = None
+    language: Annotated[str, Field(max_length=8)] | None = Field(
+        None, description="en, pt_BR, eu or hu")
+    hidden: bool | None = None
+
+
+class MyGame(BaseModel):
+    code: str
+    seat: int
+    game: str
+    players: int
+    status: str = Field(description="waiting, running or finished")
+    joined_at: str
+
+
+class MyGames(BaseModel):
+    games: list[MyGame]
+
+
+@router.get("/api/me", tags=["people"], response_model=Me, responses=refusals(403, 429))
+async def me(request: Request, response: Response) -> Any:
+    """This browser's player, made now (with its cookie) if it has none."""
+    try:
+        player = await ensure(request, response)
+    except ServerError as error:
+        return error_response(error)
+    return player.own()
+
+
+@router.patch("/api/me", tags=["people"], response_model=Me, responses=refusals(403, 429))
+async def change_me(body: MeChange, request: Request, response: Response) -> Any:
+    """Rename, change language or hide the profile; fields left out stay as they are."""
+    try:
+        player = await ensure(request, response)
+        fields: dict[str, Any] = body.model_dump(exclude_none=True)
+        if "language" in fields and fields["language"] not in LANGUAGES:
+            raise ServerError("people/bad_language", language=fields["language"])
+        if "name" in fields:
+            fields["name"] = fields["name"].strip()[:64]
+        changed = await lobby_of(request).services.writer.run(
+            partial(players.change, player_id=player.id, **fields))
+    except ServerError as error:
+        return error_response(error)
+    request.state.player = changed
+    return changed.own() if changed is not None else player.own()
+
+
+@router.get("/api/me/games", tags=["people"], response_model=MyGames,
+            responses=refusals(403, 429))
+async def my_games(request: Request, response: Response) -> Any:
+    """The tables this player sat at, on any device, newest first."""
+    try:
+        player = await ensure(request, response)
+    except ServerError as error:
+        return error_response(error)
+    found = await lobby_of(request).services.writer.query(
+        partial(players.games, player_id=player.id))
+    return MyGames(games=[MyGame(**game) for game in found])
+
+
+class SigninLink(BaseModel):
+    link: str = Field(description="open it on the other device: …/signin#SECRET; works once")
+    expires_at: str
+
+
+class UseLink(Strict):
+    secret: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+@router.post("/api/me/link", tags=["people"], status_code=201, response_model=SigninLink,
+             responses=refusals(403, 429))
+async def make_link(request: Request, response: Response) -> Any:
+    """A one-time link that signs another device in as this player, for 10 minutes."""
+    try:
+        await limits_of(request).make_link(client_address(request))
+        player = await ensure(request, response)
+    except ServerError as error:
+        return error_response(error)
+    secret, expires = await lobby_of(request).services.writer.run(
+        partial(signin.make, player_id=player.id))
+    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
+    return SigninLink(link=f"{base.rstrip('/')}/signin#{secret}", expires_at=expires.isoformat())
+
+
+@router.post("/api/signin", tags=["people"], response_model=Me, responses=refusals(404, 429))
+async def use_link(body: UseLink, request: Request, response: Response) -> Any:
+    """Sign this device in with a one-time link's secret; the device's own player (if any) is
+    merged into the link's, its tables with it."""
+    device_secret = new_token()
+    try:
+        await limits_of(request).use_link(client_address(request))
+        visitor = await current(request)
+        player = await lobby_of(request).services.writer.run(partial(
+            signin.use, secret=body.secret, device_secret=device_secret,
+            visitor=visitor.id if visitor is not None else None))
+    except ServerError as error:
+        return error_response(error)
+    set_cookie(request, response, device_secret)
+    return player.own()

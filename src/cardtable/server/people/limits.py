@@ -1,0 +1,33 @@
+"""Rate limits on identity, counted per client address in the server's rate-limit storage
+(``lobby/ratelimit.py``): making players (a script must not fill the database with them) and,
+for sign-in links, making and using them (a link cannot be guessed at speed)."""
+
+from __future__ import annotations
+
+from limits import parse_many
+
+from cardtable.server.lobby.ratelimit import RateLimits
+
+#: New players per address: a family behind one router makes a few, a script many.
+NEW_PLAYER_RATE = "30/minute;300/day"
+#: Sign-in links made, and link uses tried, per address.
+LINK_RATE = "10/minute;60/hour"
+
+
+class PeopleLimits:
+    def __init__(self, limits: RateLimits) -> None:
+        self.limits = limits
+        self.new_items = parse_many(NEW_PLAYER_RATE)
+        self.link_items = parse_many(LINK_RATE)
+
+    async def new_player(self, address: str) -> None:
+        await self.limits.admit("rate/limited",
+                                [(i, ("player", address)) for i in self.new_items])
+
+    async def make_link(self, address: str) -> None:
+        await self.limits.admit("rate/limited",
+                                [(i, ("link-make", address)) for i in self.link_items])
+
+    async def use_link(self, address: str) -> None:
+        await self.limits.admit("rate/limited",
+                                [(i, ("link-use", address)) for i in self.link_items])

@@ -1,4 +1,4 @@
-"""Shared test configuration: the ``rule`` and ``slow`` markers, the hypothesis profiles, and
+"""Shared test configuration: the ``rule``, ``slow`` and ``subprocess`` markers, the hypothesis profiles, and
 the refusal of ``CARDTABLE_REGOLD`` in CI (``tests/helpers/golden.py``).
 
 Profiles (``HYPOTHESIS_PROFILE=thorough pytest …`` to pick another):
@@ -47,4 +47,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "slow: a test that takes many seconds; `make check` (the inner loop) leaves these out, "
         "`make test` runs them",
+    )
+    config.addinivalue_line(
+        "markers",
+        "subprocess: a test that starts processes of its own (a proxy, a server binary)",
     )

@@ -118,7 +118,11 @@ def test_the_warning_in_every_language(new_page: Any, live: LiveServer, lang: st
                                       "seats": [{"kind": "person"}, {"kind": "person"}]})
     page = new_page(PHONE, locale=LOCALES[lang])
     page.goto(f"/t/{table['code']}")
-    expect(page.locator("#share-reach strong")).to_be_visible()
+    warning = page.locator("#share-reach strong")
+    expect(warning).to_be_visible()
+    if lang != "en":
+        expect(warning).not_to_have_text("This link works on this computer only.")
+    expect(page.locator("#share-reach code")).to_have_text(["--host 0.0.0.0", "--public-url"])
     expect(page.locator("#share-reach")).to_contain_text("--host 0.0.0.0")
     assert_translated(page, lang, "the share box on this computer only")
     assert_whole_width(page)

@@ -37,6 +37,13 @@ export function shareLink() {
   return link || '';
 }
 
+// A translated sentence with its {placeholders} filled by <code> elements (command-line options,
+// which stay whole on a narrow phone and are not translated).
+function withCode(sentence, codes) {
+  return sentence.split(/\{(\w+)\}/).map((part, index) => (index % 2
+    ? h('code', { class: 'option' }, codes[part] || part) : part));
+}
+
 // Who can open the link, in words; on 127.0.0.1, how to let others in.
 function reachHint() {
   if (reach === 'public') {
@@ -46,9 +53,9 @@ function reachHint() {
   if (reach === 'local') {
     return h('div', { class: 'hint-text local-only', id: 'share-reach' },
       h('p', {}, h('strong', {}, t('This link works on this computer only.'))),
-      h('p', {}, t('To let others join, start the server with {flag} (people on your network) '
-        + 'or give it a public address with {public} (see docs/hosting.md).',
-      { flag: '--host 0.0.0.0', public: '--public-url' })));
+      h('p', {}, ...withCode(
+        t('To let others join, start the server with {flag} (people on your network) or give it a public address with {public} (see docs/hosting.md).'),
+        { flag: '--host 0.0.0.0', public: '--public-url' })));
   }
   return h('p', { class: 'hint-text', id: 'share-reach' },
     t('Friends on your network can scan the code with a phone.'));

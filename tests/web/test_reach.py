@@ -2,7 +2,8 @@
 size: the configured public address when there is one; the machine's network address when the
 server listens on every interface (and a browser opening that link reaches the table); on
 127.0.0.1 the page says plainly that the link works on this computer only, and how to open the
-server to others. The QR code always carries the same link as the page."""
+server to others. The QR code always carries the same link as the page; the share box passes
+the axe scan."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, TIMEOUT, LiveServer, shot
 from tests.helpers.translations import LOCALES, assert_translated
+from tests.web.test_axe import violations
 
 from cardtable.server.features.homenet import home_address
 from cardtable.web.friends import qr_svg
@@ -68,6 +70,7 @@ def test_a_public_address_goes_in_the_link(browser: Any, public: LiveServer,
         "Anyone with the link can join: send it, or let them scan the code.")
     assert_qr_carries(public, code, f"{PUBLIC}/t/{code}")
     assert_whole_width(page)
+    assert violations(page) == []
     shot(page, f"reach-public-{'phone' if viewport is PHONE else 'laptop'}")
     page.context.close()
 
@@ -107,6 +110,7 @@ def test_on_this_computer_only_the_page_says_so(browser: Any, live: LiveServer,
     expect(reach).to_contain_text("--public-url")
     assert_qr_carries(live, code, f"{live.url}/t/{code}")
     assert_whole_width(page)
+    assert violations(page) == []
     shot(page, f"reach-local-{'phone' if viewport is PHONE else 'laptop'}")
     page.context.close()
 

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test check lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe
+.PHONY: run test check lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe caddy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -32,7 +32,7 @@ run: $(PLAY_STAMP)
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass. The golden files
 # are compared, never rewritten (CARDTABLE_REGOLD emptied: tests/helpers/golden.py).
-test: $(STAMP) chromium postgresql redis axe
+test: $(STAMP) chromium postgresql redis axe caddy
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -89,6 +89,16 @@ nginx:
 			{ apt-get update && apt-get install -y nginx; }; \
 		else echo "!!! nginx is missing and this is not root: install it with" \
 			"sudo apt-get install -y nginx !!!"; exit 1; fi; \
+	fi
+
+# The TLS proxy test (tests/server/test_proxy_caddy.py) runs Debian's Caddy, as the family host
+# does (docs/hosting.md).
+caddy:
+	@if ! command -v caddy >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get install -y caddy || \
+			{ apt-get update && apt-get install -y caddy; }; \
+		else echo "!!! caddy is missing and this is not root: the TLS proxy test will be" \
+			"SKIPPED. Install it with: sudo apt-get install -y caddy !!!"; fi; \
 	fi
 
 # A local cluster: PostgreSQL, Redis, three servers and nginx in front (docs/deploy.md).

@@ -42,10 +42,11 @@ LAPTOP = {"width": 1366, "height": 800}
 class LiveServer(RunningServer):
     """The server tests' running app, with the browser tests' settings and a JSON ``post``."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, **settings: Any) -> None:
+        """``settings``: more of the server's settings (``host``, ``public_url``…)."""
         super().__init__(
             ServerConfig(data_dir=data_dir, bot_delay=0.0, grace_seconds=60.0, hint_seconds=0.05,
-                         **ROOMY)
+                         **ROOMY, **settings)
         )
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -61,7 +61,7 @@ class RunningServer:
         self.app = create_app(config)
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((config.host, 0))  # 127.0.0.1 unless a test listens on every interface
         self.port = sock.getsockname()[1]
         self.server = DrainingServer(
             uvicorn.Config(self.app, log_level="warning", lifespan="on", ws_max_size=65536,

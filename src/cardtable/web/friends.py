@@ -1,10 +1,11 @@
 """The friends' pages and pictures (issue 16 §5, issue 19 §4): the share link's QR code, the
 "My games" page of this browser and the daily deal's page.
 
-The QR code encodes the same link as ``TableInfo.link``: the server's ``public_url`` when one is
-configured, else the address this request came to (a phone on the home network opens what the
-laptop's page was reached with, e.g. ``http://192.168.1.20:8000``; see README, "Playing with
-friends on a home network"). It is made by segno, a small pure-Python QR library, as SVG.
+The QR code encodes the same link as ``TableInfo.link``, chosen by
+``server/features/homenet.py``: the configured public address, else this computer's network
+address when the server listens on every interface, else the address the page was opened with
+(this computer only; the page says so). It is made by segno, a small pure-Python QR library, as
+SVG.
 """
 
 from __future__ import annotations
@@ -17,18 +18,12 @@ from fastapi.responses import HTMLResponse, Response
 
 from cardtable.server.features import daily_http
 from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import error_response, lobby_of
+from cardtable.server.transport.http import error_response, lobby_of, share_base_of
 from cardtable.server.transport.refusals import refusals
 from cardtable.web.routes import _shell
 
 router = APIRouter()
 router.include_router(daily_http.router)  # the daily deal's API
-
-
-def share_link(request: Request, code: str) -> str:
-    """The address a friend can open: the configured public URL, else this request's."""
-    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
-    return f"{base.rstrip('/')}/t/{code}"
 
 
 def qr_svg(text: str) -> bytes:
@@ -45,7 +40,7 @@ def table_qr(code: str, request: Request) -> Response:
         table = lobby_of(request).get(code, archived=True)
     except ServerError as error:
         return error_response(error)
-    return Response(qr_svg(share_link(request, table.code)), media_type="image/svg+xml",
+    return Response(qr_svg(share_base_of(request).link(table.code)), media_type="image/svg+xml",
                     headers={"Cache-Control": "no-cache"})
 
 

@@ -16,6 +16,12 @@ FRIENDS_STRINGS: tuple[str, ...] = (
     N_("QR code of the link to this table"),
     N_("Link to this table:"),
     N_("Friends on your network can scan the code with a phone."),
+    N_("Anyone with the link can join: send it, or let them scan the code."),
+    N_("This link works on this computer only."),
+    N_(
+        "To let others join, start the server with {flag} (people on your network) or give it "
+        "a public address with {public} (see docs/hosting.md)."
+    ),
     # leaving
     N_("Leave the table"),
     N_("Leave? The table closes."),

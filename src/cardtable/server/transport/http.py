@@ -31,6 +31,7 @@ from cardtable.errors import CardtableError
 from cardtable.games import descriptor, game_class
 from cardtable.i18n import _, translation
 from cardtable.i18n import normalize_language as normalize
+from cardtable.server.features.homenet import ShareBase, share_base
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimited, client_address
 from cardtable.server.people.seats import seated
@@ -154,6 +155,9 @@ class TableInfo(BaseModel):
     spectators: int
     result: dict[str, Any] | None
     link: str = Field(description="the page to share")
+    reach: Literal["public", "network", "local"] = Field(
+        description="who can open the link: anyone (the configured public address), people on "
+                    "the host's network, or this computer only (a server on 127.0.0.1)")
     websocket: str = Field(description="the WebSocket path to connect to")
 
 
@@ -177,10 +181,17 @@ def lobby_of(request: Request) -> Lobby:
     return lobby
 
 
+def share_base_of(request: Request) -> ShareBase:
+    """Where this server's share links point (``features/homenet.py``)."""
+    config = request.app.state.config
+    return share_base(config.public_url, config.host, request)
+
+
 def table_info(table: Table | ArchivedTable, request: Request) -> TableInfo:
-    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
+    base = share_base_of(request)
     return TableInfo(
-        **table.summary(), link=f"{base}/t/{table.code}", websocket=f"/ws/{table.code}"
+        **table.summary(), link=base.link(table.code), reach=base.reach,
+        websocket=f"/ws/{table.code}"
     )
 
 

@@ -8,7 +8,8 @@ import { nickname } from './nickname.js';
 import { dailyOf } from './dailymark.js';
 
 let env = null; // { S, code, send, render, nameOf }
-let link = null; // the share link the server gave (its public URL, or the page's address)
+let link = null; // the share link the server gave (TableInfo.link)
+let reach = 'network'; // whom it reaches (TableInfo.reach): public, network or local
 let copiedUntil = 0;
 let confirmLeave = false;
 
@@ -21,14 +22,43 @@ export function friendsKey() {
   return [Date.now() < copiedUntil, confirmLeave];
 }
 
-// The server's link (TableInfo.link: the configured public URL, else the address the page was
-// reached with), kept from the first summary: later summaries (welcome) carry none.
+// The server's link and whom it reaches (server/features/homenet.py: the configured public
+// address, the host's network address, or this computer's), kept from the first summary: later
+// summaries (welcome) carry none. Never built from this page's location: a host's browser on
+// 127.0.0.1 would put an address no friend can open in every QR code.
 export function rememberLink(info) {
-  if (info && info.link) link = info.link;
+  if (info && info.link) {
+    link = info.link;
+    reach = info.reach || reach;
+  }
 }
 
 export function shareLink() {
-  return link || `${window.location.origin}/t/${env.code}`;
+  return link || '';
+}
+
+// A translated sentence with its {placeholders} filled by <code> elements (command-line options,
+// which stay whole on a narrow phone and are not translated).
+function withCode(sentence, codes) {
+  return sentence.split(/\{(\w+)\}/).map((part, index) => (index % 2
+    ? h('code', { class: 'option' }, codes[part] || part) : part));
+}
+
+// Who can open the link, in words; on 127.0.0.1, how to let others in.
+function reachHint() {
+  if (reach === 'public') {
+    return h('p', { class: 'hint-text', id: 'share-reach' },
+      t('Anyone with the link can join: send it, or let them scan the code.'));
+  }
+  if (reach === 'local') {
+    return h('div', { class: 'hint-text local-only', id: 'share-reach' },
+      h('p', {}, h('strong', {}, t('This link works on this computer only.'))),
+      h('p', {}, ...withCode(
+        t('To let others join, start the server with {flag} (people on your network) or give it a public address with {public} (see docs/hosting.md).'),
+        { flag: '--host 0.0.0.0', public: '--public-url' })));
+  }
+  return h('p', { class: 'hint-text', id: 'share-reach' },
+    t('Friends on your network can scan the code with a phone.'));
 }
 
 async function copyLink() {
@@ -59,7 +89,7 @@ export function shareBox() {
       alt: t('QR code of the link to this table') }),
     h('div', {},
       h('p', {}, t('Link to this table:'), ' ', h('a', { href: text, id: 'share-link' }, text)),
-      h('p', { class: 'hint-text' }, t('Friends on your network can scan the code with a phone.')),
+      reachHint(),
       copyButton('copy-link')));
 }
 

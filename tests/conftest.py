@@ -1,5 +1,6 @@
-"""Shared test configuration: the ``rule`` and ``slow`` markers and those of what a test needs, the hypothesis
-profiles, and the refusal of ``CARDTABLE_REGOLD`` in CI (``tests/helpers/golden.py``).
+"""Shared test configuration: the ``rule`` and ``slow`` markers and those of what a test needs,
+the hypothesis profiles, and the refusal of ``CARDTABLE_REGOLD`` in CI
+(``tests/helpers/golden.py``).
 
 Profiles (``HYPOTHESIS_PROFILE=thorough pytest …`` to pick another):
 

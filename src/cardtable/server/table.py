@@ -53,7 +53,7 @@ from cardtable.engine.match import Match
 from cardtable.errors import CardtableError, IllegalAction
 from cardtable.games import match_class
 from cardtable.i18n import _
-from cardtable.server import store
+from cardtable.server import pace, store
 from cardtable.server.connection import MAX_QUEUED, Connection, Outbox
 from cardtable.server.errors import ServerError
 from cardtable.server.leases import LeaseLost
@@ -294,6 +294,8 @@ class Table(Presence, Scheduling, TableTalk):
             if accepted is not None:
                 accepted(self.version)
             self.last = {"seat": seat, "action": canonical, "by": by}
+            if not pace.quiet(canonical):
+                self.shown_seat = seat
             if kind == "action":
                 self.deal_by.append(by)
             if any(e.kind == "deal" for e in stored):

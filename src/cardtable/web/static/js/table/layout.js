@@ -86,8 +86,9 @@ export function tableArea() {
     same('scoreboard', scoreboard(ctx)),
     ring(ctx, [direction, centre]),
     ctx.module.below ? same('below', markedBelow(ctx.module.below(ctx))) : null,
-    dock(ctx),
+    // the hint before the dock: after it, it lay below the dock's place, below the fold
     S.hint && S.state && S.hint.version === S.state.version ? same('hint', hintBox(ctx)) : null,
+    dock(ctx),
     ctx.me !== null && ctx.me !== undefined
       ? same('shortcuts', h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')))
       : null,

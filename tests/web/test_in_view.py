@@ -57,3 +57,32 @@ def test_the_hint_opens_in_view(new_page: Any, live: Any, game: str,
     assert_above_the_dock(page, ".hint")
     screenshot(page, f"hint-in-view-{game}-{_size(viewport)}")
     assert page.js_errors == []
+
+
+@SIZES
+def test_an_error_shows_where_the_page_is_scrolled(new_page: Any, live: Any,
+                                                  viewport: dict[str, int]) -> None:
+    """The chat's limit (five lines in ten seconds) answered with an error at the top of the
+    page, while the person, at the chat, was scrolled to its bottom."""
+    page = seated(new_page, live, viewport, "punttu")
+    expect(page.locator(".hand")).to_be_visible()
+    for n in range(6):
+        page.fill("#chat-text", f"line {n}")
+        page.press("#chat-text", "Enter")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    expect(page.locator("#app > .error[role=alert]")).to_be_visible()
+    assert_above_the_dock(page, "#app > .error[role=alert]")
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_pontinhos_dock_leaves_the_table_in_view_on_a_phone(new_page: Any, live: Any,
+                                                           players: int) -> None:
+    """Pontinho's dock (the discard pile, my hand, its sorter, the buttons) took 420 of a
+    phone's 740 px at my turn, so that the lower seats and the melds were behind it: at most
+    half the screen now."""
+    page = seated(new_page, live, PHONE, "pontinho", players=players)
+    page.locator("#draw, .hand button.card:not([disabled])").first.wait_for()
+    height = page.evaluate("document.querySelector('.dock').getBoundingClientRect().height")
+    assert height <= PHONE["height"] / 2, height
+    assert page.js_errors == []

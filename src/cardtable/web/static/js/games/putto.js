@@ -4,7 +4,7 @@ import { cardNames } from '../actions.js';
 import { cardEl } from '../cards.js';
 import { lastMoveText } from '../lastmove.js';
 import { h } from '../dom.js';
-import { num, t } from '../i18n.js';
+import { num, sentenceCase, t } from '../i18n.js';
 import { simpleHand, simpleHandKey } from './common.js';
 
 const SUITS = { o: 'coins', c: 'cups', e: 'swords', b: 'clubs' };
@@ -48,7 +48,7 @@ export default {
       const mine = capture.seat === ctx.me;
       parts.push(h('p', { class: 'capture-note', role: 'status' },
         capture.sweep
-          ? t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) })
+          ? sentenceCase(t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) }))
           : lastMoveText({ deck: ctx.deck, last: { action: `capture ${capture.card}` },
             name: ctx.nameOf(capture.seat), mine, events: [capture] }),
         h('span', { class: 'cards' }, (capture.taken || []).map((c) => cardEl(ctx.deck, c, { small: true })))));

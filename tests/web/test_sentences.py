@@ -1,6 +1,6 @@
 """A sentence on the table begins with a capital, whoever it starts with: a bot is "bot 2" inside
 a sentence but "Bot 2 (random) to play." starts one (it read "bot 2 (random) to play."), and
-so does the sweep note ("you swept the table…").
+so does the sweep note ("you swept the table…"). The score strip says its figures in words.
 
 The bots of this module's server wait a minute before each move, so that what the page shows
 while a bot is to play stays there: nothing here races a bot.
@@ -65,4 +65,18 @@ def test_the_sweep_note_starts_with_a_capital(new_page: Any, live: Any,
     page.locator("#choose-capture").click()  # the only table card: a sweep
     expect(page.locator(".capture-note")).to_contain_text(
         "You swept the table with seven of coins!")
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize(("options", "mine"), [
+    ({"deals": 1}, "You: This deal 0"),  # one deal: no match total beside it
+    ({"deals": 3}, "You: Match 0 · this deal 0"),
+])
+def test_the_score_strip_says_its_figures_in_words(new_page: Any, live: Any,
+                                                   options: dict[str, Any], mine: str) -> None:
+    """It read "Total (this deal) You 0 (0)", a match total beside the deal's even in a
+    one-deal match."""
+    page = seated(new_page, live, LAPTOP, "punttu", options=options)
+    expect(page.locator(".scoreboard .score.mine")).to_have_text(mine)
+    expect(page.locator(".scoreboard")).not_to_contain_text("Total")
     assert page.js_errors == []

@@ -170,6 +170,8 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("{name} passed."),
     N_("{names} passed."),
     N_("{names} and {last}"),
+    N_("Match {total} · {label} {now}"),
+    N_("{label} {now}"),
     N_("You bought back in."),
     N_("{name} bought back in."),
     N_("You stayed out."),

@@ -74,6 +74,18 @@ def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, player
     return page
 
 
+def open_seat(new_page: Any, live: Any, viewport: dict[str, int], code: str, seat: int,
+              name: str = "Ana") -> Any:
+    """A page seated as ``name`` at seat ``seat`` of the table ``code`` (taken over HTTP, its
+    token saved where the page looks for it), opened at the table."""
+    joined = live.post(f"/api/tables/{code}/join", {"name": name, "seat": seat})
+    page = new_page(viewport)
+    saved = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(f"localStorage.setItem('cardtable:seat:{code}', {json.dumps(saved)});")
+    page.goto(f"/t/{code}")
+    return page
+
+
 def assert_above_the_dock(page: Any, part: str = ".ring-centre") -> None:
     """A part of the page (the table's middle unless said) is whole on screen: inside the
     window, and above the docked hand unless it is in the dock or in a dialog laid over the

@@ -16,11 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.server import in_process_services
+from tests.helpers.server import in_process_services, rebuilt_from_start
 
 from cardtable.server import pace, store
 from cardtable.server.config import ServerConfig
-from cardtable.server.store import StoredEvent, StoredTable
 from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
 
 #: The pause of a bot's move here: a forced move may not come sooner.
@@ -48,16 +47,8 @@ async def _people_table(tmp_path: Path, seed: int) -> tuple[Any, TimedTable]:
     services = dataclasses.replace(services, config=ServerConfig(bot_delay=DELAY))
     config = TableConfig(game="pontinho", players=4, options={},
                          seats=tuple(SeatPlan(kind="person") for _ in range(4)))
-    made = Table(code="FORCE1", config=config, services=services)
-    await writer.run(lambda db: store.create_table(
-        db, code="FORCE1", game="pontinho", players=4,
-        config={**config.to_dict(), "options": dict(made.game.options)}))
-    start = [StoredEvent(1, "start", {"seed": seed, "dealer": 0})]
-    await writer.run(lambda db: store.append_events(db, "FORCE1", start, "running"))
-    stored = writer.read(lambda db: store.load_table(db, "FORCE1"))
-    assert isinstance(stored, StoredTable)
-    table = TimedTable.rebuild(stored, services)
-    assert isinstance(table, TimedTable)
+    table = await rebuilt_from_start(writer, services, "FORCE1", config, seed=seed,
+                                     cls=TimedTable)
     for seat in range(4):
         await table.attach(Connection(seat))
     table.schedule()

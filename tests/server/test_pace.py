@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.server import in_process_services
+from tests.helpers.server import in_process_services, rebuilt_from_start
 
-from cardtable.server import pace, store
+from cardtable.server import pace
 from cardtable.server.protocol import Speed, parse
-from cardtable.server.store import StoredEvent, StoredTable
 from cardtable.server.table import Connection, SeatPlan, Table, TableConfig
 
 DELAY = 0.8
@@ -42,16 +41,8 @@ async def _bots_table(tmp_path: Path) -> tuple[Any, RecordingTable, Connection]:
     writer, services = in_process_services(tmp_path / "t.db", bot_delay=DELAY)
     seats = (SeatPlan(kind="person"), *(SeatPlan(kind="bot", level="medium") for _ in range(3)))
     config = TableConfig(game="pontinho", players=4, options={}, seats=seats)
-    made = Table(code="PACE01", config=config, services=services)
-    await writer.run(lambda db: store.create_table(
-        db, code="PACE01", game="pontinho", players=4,
-        config={**config.to_dict(), "options": dict(made.game.options)}))
-    start = [StoredEvent(1, "start", {"seed": 11, "dealer": 0})]
-    await writer.run(lambda db: store.append_events(db, "PACE01", start, "running"))
-    stored = writer.read(lambda db: store.load_table(db, "PACE01"))
-    assert isinstance(stored, StoredTable)
-    table = RecordingTable.rebuild(stored, services)
-    assert isinstance(table, RecordingTable)
+    table = await rebuilt_from_start(writer, services, "PACE01", config, seed=11,
+                                     cls=RecordingTable)
     person = Connection(0)
     await table.attach(person)
     table.schedule()

@@ -6,12 +6,18 @@ laptop) and the hint below the fold (y 740 to 868 of an 800 px window).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, assert_above_the_dock, screenshot, seated
+from tests.helpers.browser import (
+    LAPTOP,
+    PHONE,
+    assert_above_the_dock,
+    open_seat,
+    screenshot,
+    seated,
+)
 from tests.helpers.server import first_deal_is
 from tests.putto.test_rules import setup as putto_setup
 
@@ -34,12 +40,7 @@ def test_capture_or_play_opens_in_view(new_page: Any, live: Any,
     table = live.post("/api/tables", {
         "game": "putto", "players": 4, "options": {"deals": 1},
         "seats": [{"kind": "person"}, *[{"kind": "bot", "level": "random"}] * 3]})
-    code = table["code"]
-    ana = live.post(f"/api/tables/{code}/join", {"name": "Ana", "seat": 0})
-    page = new_page(viewport)
-    seat = json.dumps({"seat": ana["seat"], "token": ana["token"]})
-    page.add_init_script(f"localStorage.setItem('cardtable:seat:{code}', {json.dumps(seat)});")
-    page.goto(f"/t/{code}")
+    page = open_seat(new_page, live, viewport, table["code"], 0)
     page.locator('.hand button.card[data-card="7o"]:not([disabled])').click()
     expect(page.locator(".choice")).to_contain_text("Capture or play?")
     assert_above_the_dock(page, ".choice")

@@ -8,14 +8,13 @@ while a bot is to play stays there: nothing here races a bot.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, LiveServer, seated
+from tests.helpers.browser import LAPTOP, PHONE, LiveServer, open_seat, seated
 from tests.helpers.server import ROOMY, RunningServer, first_deal_is
 from tests.putto.test_rules import setup as putto_setup
 
@@ -55,12 +54,7 @@ def test_the_sweep_note_starts_with_a_capital(new_page: Any, live: Any,
     table = live.post("/api/tables", {"game": "putto", "players": 2, "options": {"deals": 1},
                                       "seats": [{"kind": "person"},
                                                 {"kind": "bot", "level": "random"}]})
-    code = table["code"]
-    ana = live.post(f"/api/tables/{code}/join", {"name": "Ana", "seat": 0})
-    page = new_page(LAPTOP)
-    seat = json.dumps({"seat": ana["seat"], "token": ana["token"]})
-    page.add_init_script(f"localStorage.setItem('cardtable:seat:{code}', {json.dumps(seat)});")
-    page.goto(f"/t/{code}")
+    page = open_seat(new_page, live, LAPTOP, table["code"], 0)
     page.locator('.hand button.card[data-card="7o"]:not([disabled])').click()
     page.locator("#choose-capture").click()  # the only table card: a sweep
     expect(page.locator(".capture-note")).to_contain_text(

@@ -172,6 +172,8 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("{names} and {last}"),
     N_("Match {total} · {label} {now}"),
     N_("{label} {now}"),
+    N_("Sweeps (3 points each)"),
+    N_("Primiera (1 point a suit)"),
     N_("You bought back in."),
     N_("{name} bought back in."),
     N_("You stayed out."),
@@ -304,6 +306,8 @@ CLIENT_STRINGS: tuple[str, ...] = (
 CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
     N_plural("Trick to {name} ({points} point).", "Trick to {name} ({points} points)."),
     N_plural("Last trick: {name} ({points} point)", "Last trick: {name} ({points} points)"),
+    N_plural("The card left on the table ({cards}) went to {name}, the last to capture.",
+             "The {n} cards left on the table ({cards}) went to {name}, the last to capture."),
     N_plural("The deal as dealt ({total} move).", "The deal as dealt ({total} moves)."),
     N_plural("{n} point", "{n} points"),
     N_plural(

@@ -44,6 +44,8 @@ def test_a_bot_to_play_starts_the_status_line_with_a_capital(new_page: Any, live
     if "to play" not in (status.text_content() or ""):
         mine.first.click()  # I lead: then the bot is to play
     expect(status).to_have_text("Bot 2 (random) to play.")
+    # my plate's name stands alone: a capital too (it read "you")
+    expect(page.locator(".seat.mine .name")).to_have_text("You")
     assert page.js_errors == []
 
 

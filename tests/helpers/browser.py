@@ -75,15 +75,37 @@ def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, player
     return page
 
 
+def open_seat(new_page: Any, live: Any, viewport: dict[str, int], code: str, seat: int,
+              name: str = "Ana") -> Any:
+    """A page seated as ``name`` at seat ``seat`` of the table ``code`` (taken over HTTP, its
+    token saved where the page looks for it), opened at the table."""
+    joined = live.post(f"/api/tables/{code}/join", {"name": name, "seat": seat})
+    page = new_page(viewport)
+    saved = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(f"localStorage.setItem('cardtable:seat:{code}', {json.dumps(saved)});")
+    page.goto(f"/t/{code}")
+    return page
+
+
 def assert_above_the_dock(page: Any, part: str = ".ring-centre") -> None:
-    """A part of the table (the middle unless said) is whole on screen above the docked hand:
-    on a phone, what matters at my turn must not be behind the dock."""
-    top, bottom, dock_top = page.evaluate("""(part) => {
-      const box = document.querySelector(part).getBoundingClientRect();
-      const dock = document.querySelector('.dock').getBoundingClientRect();
-      return [box.top, box.bottom, dock.top];
+    """A part of the page (the table's middle unless said) is whole on screen: inside the
+    window, and above the docked hand unless it is in the dock or in a dialog laid over the
+    page. For what matters at my turn (the middle, the melds), and for everything the page
+    opens: a question, a hint, an error, a dialog (they opened under the dock or below the
+    fold: answering meant scrolling first)."""
+    found = page.evaluate("""(part) => {
+      const el = document.querySelector(part);
+      if (!el) return null;
+      const box = el.getBoundingClientRect();
+      const dock = document.querySelector('.dock');
+      const over = !dock || dock.contains(el) || el.closest('.overlay');
+      const floor = over ? innerHeight : Math.min(innerHeight, dock.getBoundingClientRect().top);
+      return {top: box.top, bottom: box.bottom, left: box.left, right: box.right, floor,
+              width: document.documentElement.clientWidth};
     }""", part)
-    assert top >= 0 and bottom <= dock_top + 1, (part, top, bottom, dock_top)
+    assert found is not None, f"nothing matches {part}"
+    assert found["top"] >= 0 and found["bottom"] <= found["floor"] + 1, (part, found)
+    assert found["left"] >= 0 and found["right"] <= found["width"] + 1, (part, found)
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -198,6 +198,28 @@ def in_process_services(db_path: Path, **config: Any) -> tuple[Any, Any]:
     return writer, services
 
 
+async def rebuilt_from_start(writer: Any, services: Any, code: str, config: Any, *, seed: int,
+                             dealer: int = 0, cls: Any = None) -> Any:
+    """A table of ``config`` stored as started from ``seed`` (``dealer`` dealing) and rebuilt
+    from storage as a ``cls`` (``Table`` unless said): a start whose cards a test knows."""
+    from cardtable.server.storage import store
+    from cardtable.server.storage.store import StoredEvent, StoredTable
+    from cardtable.server.tables.table import Table
+
+    cls = cls or Table
+    made = Table(code=code, config=config, services=services)
+    await writer.run(lambda db: store.create_table(
+        db, code=code, game=config.game, players=config.players,
+        config={**config.to_dict(), "options": dict(made.game.options)}))
+    start = [StoredEvent(1, "start", {"seed": seed, "dealer": dealer})]
+    await writer.run(lambda db: store.append_events(db, code, start, "running"))
+    stored = writer.read(lambda db: store.load_table(db, code))
+    assert isinstance(stored, StoredTable)
+    table = cls.rebuild(stored, services)
+    assert isinstance(table, cls)
+    return table
+
+
 def create(server: Any, game: str, seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
     with server.http() as http:
         response = http.post("/api/tables", json={"game": game, "seats": seats, **fields})

@@ -2,8 +2,9 @@
 
 Pontinho's claim round (PO-20, PO-21) asks every claimant "advance or pass?" after a draw from
 the stock; a person who cannot advance has only ``pass``. The table makes such a move for them
-through ``Table.act`` (``by="auto"``) after the pause a bot's move gets, sends them ``forced``
-instead of ``legal`` meanwhile, and shows everyone else the move as the person's own.
+through ``Table.act`` (``by="auto"``) after the pause a bot's move gets (none for a pass), sends
+them ``forced`` instead of ``legal`` meanwhile, and shows everyone else the move as the
+person's own.
 """
 
 from __future__ import annotations
@@ -11,16 +12,15 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.server import in_process_services
+from tests.helpers.server import in_process_services, rebuilt_from_start
 
 from cardtable.server.config import ServerConfig
 from cardtable.server.storage import store
-from cardtable.server.storage.store import StoredEvent, StoredTable
+from cardtable.server.tables import pace
 from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 
 #: The pause of a bot's move here: a forced move may not come sooner.
@@ -28,19 +28,18 @@ DELAY = 0.02
 
 
 class TimedTable(Table):
-    """A table that notes when each version was reached and when each move for a seat began."""
+    """A table that notes the pause each move made for a seat was given (by the version it was
+    planned at) and makes that move only when the test lets it (``permits``): the test reads
+    the table between two such moves, never during one, whatever the machine's load."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.reached: dict[int, float] = {}
-        self.auto_began: dict[int, float] = {}  # by the version it was made on
+        self.pauses: dict[int, float] = {}
+        self.permits = asyncio.Semaphore(0)
 
-    async def act(self, seat: int | None, text: str, version: int, *, by: str = "person",
-                  accepted: Any = None) -> None:
-        if by == "auto":
-            self.auto_began[version] = time.monotonic()
-        await super().act(seat, text, version, by=by, accepted=accepted)
-        self.reached[self.version] = time.monotonic()
+    async def paced(self, seconds: float) -> None:
+        self.pauses[self.version] = seconds
+        await self.permits.acquire()
 
 
 async def _people_table(tmp_path: Path, seed: int) -> tuple[Any, TimedTable]:
@@ -49,19 +48,10 @@ async def _people_table(tmp_path: Path, seed: int) -> tuple[Any, TimedTable]:
     services = dataclasses.replace(services, config=ServerConfig(bot_delay=DELAY))
     config = TableConfig(game="pontinho", players=4, options={},
                          seats=tuple(SeatPlan(kind="person") for _ in range(4)))
-    made = Table(code="FORCE1", config=config, services=services)
-    await writer.run(lambda db: store.create_table(
-        db, code="FORCE1", game="pontinho", players=4,
-        config={**config.to_dict(), "options": dict(made.game.options)}))
-    start = [StoredEvent(1, "start", {"seed": seed, "dealer": 0})]
-    await writer.run(lambda db: store.append_events(db, "FORCE1", start, "running"))
-    stored = writer.read(lambda db: store.load_table(db, "FORCE1"))
-    assert isinstance(stored, StoredTable)
-    table = TimedTable.rebuild(stored, services)
-    assert isinstance(table, TimedTable)
+    table = await rebuilt_from_start(writer, services, "FORCE1", config, seed=seed,
+                                     cls=TimedTable)
     for seat in range(4):
         await table.attach(Connection(seat))
-    table.reached[table.version] = time.monotonic()
     table.schedule()
     return writer, table
 
@@ -84,9 +74,14 @@ def test_a_person_who_cannot_advance_is_never_asked(tmp_path: Path) -> None:
                 version = table.version
                 pending = table._pending
                 assert pending is not None
+                table.permits.release()
                 await asyncio.wait_for(pending, 10)
-                # made after a bot's pause, not at once
-                assert table.auto_began[version] - table.reached[version] >= DELAY * 0.9
+                # a move that shows something after a bot's pause; a pass (it shows nothing)
+                # at once, as a bot's pass (server/tables/pace.py)
+                if only[0] == "pass":
+                    assert table.pauses[version] == 0
+                else:
+                    assert table.pauses[version] >= DELAY * pace.FOLLOW_ON
                 assert table.version > version
                 assert table.last == {"seat": seat, "action": only[0], "by": "auto"}
                 # Theirs to know; the others see their move as any move of theirs.

@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.server import in_process_services, queued
+from tests.helpers.server import in_process_services, queued, rebuilt_from_start
 
 from cardtable.server.storage import store
-from cardtable.server.storage.store import StoredEvent, StoredTable
 from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 from cardtable.server.transport.errors import ServerError
 
@@ -26,15 +25,7 @@ async def _table(tmp_path: Path, seats: tuple[SeatPlan, ...], *,
     writer, services = in_process_services(tmp_path / "t.db")
     config = TableConfig(game="punttu", players=len(seats), options={"deals": deals}, seats=seats,
                          continue_seconds=continue_seconds)
-    made = Table(code="PAUSE1", config=config, services=services)
-    await writer.run(lambda db: store.create_table(
-        db, code="PAUSE1", game="punttu", players=len(seats),
-        config={**config.to_dict(), "options": dict(made.game.options)}))
-    start = [StoredEvent(1, "start", {"seed": 5, "dealer": 0})]
-    await writer.run(lambda db: store.append_events(db, "PAUSE1", start, "running"))
-    stored = writer.read(lambda db: store.load_table(db, "PAUSE1"))
-    assert isinstance(stored, StoredTable)
-    table = Table.rebuild(stored, services)
+    table = await rebuilt_from_start(writer, services, "PAUSE1", config, seed=5)
     for seat, plan in enumerate(seats):
         if plan.kind == "person":
             await table.attach(Connection(seat))

@@ -70,6 +70,16 @@ def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
         dialog = page.get_by_role("dialog")
         expect(dialog).to_contain_text("The match is over")
     expect(ana.get_by_role("dialog").locator("table.breakdown")).to_contain_text("Card points")
+    # every part of a side's points is shown, so that the sum can be checked (PT-16): card
+    # points, sweeps, primiera, total (it showed card points and sweeps, not the primiera)
+    rows = ana.get_by_role("dialog").locator("table.breakdown tbody tr").evaluate_all(
+        "(rows) => rows.map((r) => [...r.cells].slice(1).map((c) => parseInt(c.textContent, 10)))")
+    assert rows and all(card + sweeps + primiera == total
+                        for card, sweeps, primiera, total in rows), rows
+    leftover = table.match.deals[0].outcome.details["leftover"]
+    if leftover:  # PT-15: where they went is said
+        expect(ana.get_by_role("dialog").locator(".leftover")).to_contain_text(
+            "left on the table")
     screenshot(bea, "putto-match-end-phone")
     screenshot(ana, "putto-match-end-laptop")
     # every card of both hands was played, some (a last card) for their player

@@ -169,6 +169,12 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("{name} discarded {card}."),
     N_("You passed."),
     N_("{name} passed."),
+    N_("{names} passed."),
+    N_("{names} and {last}"),
+    N_("Match {total} · {label} {now}"),
+    N_("{label} {now}"),
+    N_("Sweeps (3 points each)"),
+    N_("Primiera (1 point a suit)"),
     N_("You bought back in."),
     N_("{name} bought back in."),
     N_("You stayed out."),
@@ -262,6 +268,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Bot {n}"),
     N_("Card indices"),
     N_("Card size"),
+    N_("Bot speed"),
     N_("Deal"),
     N_("Earlier moves are not shown: remembering them is part of the game."),
     N_(
@@ -287,6 +294,8 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("none yet"),
     N_("normal"),
     N_("small"),
+    N_("slow"),
+    N_("fast"),
     N_("sweeps"),
     N_("this deal"),
     N_("{action}: {score} out of 100"),
@@ -299,6 +308,8 @@ CLIENT_STRINGS: tuple[str, ...] = (
 CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
     N_plural("Trick to {name} ({points} point).", "Trick to {name} ({points} points)."),
     N_plural("Last trick: {name} ({points} point)", "Last trick: {name} ({points} points)"),
+    N_plural("The card left on the table ({cards}) went to {name}, the last to capture.",
+             "The {n} cards left on the table ({cards}) went to {name}, the last to capture."),
     N_plural("The deal as dealt ({total} move).", "The deal as dealt ({total} moves)."),
     N_plural("{n} point", "{n} points"),
     N_plural(

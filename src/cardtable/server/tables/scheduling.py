@@ -1,18 +1,22 @@
 """What happens at a table without anyone's message: bots' moves, turn timers, the next deal.
 
 After every step ``schedule`` starts at most one task (``_pending``; the previous one is
-cancelled): a bot's or a stand-in's move after ``bot_delay``; a person's only choice made for
-them after the same delay (``_forced``, ``by="auto"``); the turn timer of a person on turn,
-whose stand-in move comes when it runs out; or, in the deal-end pause, the countdown to the
-next deal. Every such move goes through the guard (``act``) with the version it was planned
-at, so a move planned before someone else's step is refused as stale and dropped.
+cancelled): a bot's or a stand-in's move, decided at once and played after its pause
+(``pace.pause``: none for a move that shows nothing, shorter after the same seat's move, at
+the bot speed the seated people chose); a person's only choice made for them after the same
+pause (``_forced``, ``by="auto"``); the turn timer of a person on turn, whose stand-in move
+comes when it runs out; or, in the deal-end pause, the countdown to the next deal. Every such
+move goes through the guard (``act``) with the version it was planned at, so a move planned
+before someone else's step is refused as stale and dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
+from cardtable.server.tables import pace
 from cardtable.server.tables.bots import STAND_IN
 from cardtable.server.tables.messages import TableMessages
 from cardtable.server.tables.tablebase import TablePhase, TableStatus, spawn
@@ -44,18 +48,31 @@ class Scheduling(TableMessages):
         level = self.auto_level(mover)
         if level is not None:
             by = "bot" if self.seats[mover].plan.kind == "bot" else "away"
-            self._pending = spawn(
-                self._auto(mover, level, self.version, by, self.services.config.bot_delay)
-            )
+            self._pending = spawn(self._auto(mover, level, self.version, by, None))
         elif (only := self.forced_move()) is not None:
             self._pending = spawn(
-                self._forced(mover, only, self.version, self.services.config.bot_delay)
+                self._forced(mover, only, self.version, self.pause_before(mover, only))
             )
         elif self.config.turn_seconds:
             self.deadline = self.services.clock() + self.config.turn_seconds
             self._pending = spawn(
                 self._auto(mover, STAND_IN, self.version, "timer", self.config.turn_seconds)
             )
+
+    def bot_speed(self) -> str:
+        """The bot speed the table plays at: the slowest one a seated person's connection
+        chose (``pace.slowest``)."""
+        return pace.slowest(c.speed for seat in self.seats for c in seat.connections)
+
+    def pause_before(self, seat: int, action: str) -> float:
+        """Seconds to wait before ``action`` is played for the table's ``seat`` (``pace``)."""
+        return pace.pause(action, delay=self.services.config.bot_delay, speed=self.bot_speed(),
+                          follows_own=self.shown_seat == seat)
+
+    async def paced(self, seconds: float) -> None:
+        """The pause before a move made for a seat (``pause_before``), ``seconds`` long (none
+        if not positive); the one place the table waits for people to read (tests time it)."""
+        await asyncio.sleep(max(0.0, seconds))
 
     def _schedule_next_deal(self) -> None:
         """The pause's countdown (``continue_seconds`` from its start, kept when rescheduled),
@@ -81,22 +98,27 @@ class Scheduling(TableMessages):
         """A person's only choice, made for them after the pause a bot's move gets (so the
         table cannot tell it from a bot's quick answer; see docs/protocol.md)."""
         try:
-            await asyncio.sleep(delay if delay > 0 else 0)
+            await self.paced(delay)
             await self.act(seat, text, version, by="auto")
         except ServerError as error:
             log.debug("forced move dropped", extra={"table": self.code, "code": error.code})
 
-    async def _auto(self, seat: int, level: str, version: int, by: str, delay: float) -> None:
+    async def _auto(
+        self, seat: int, level: str, version: int, by: str, delay: float | None
+    ) -> None:
+        """A move made for ``seat`` by a bot of ``level``: after ``delay`` seconds (the turn
+        timer), or, with ``delay=None``, decided at once and played once its pause has passed
+        since then (the bot's thinking is part of the pause, not added to it)."""
         try:
-            if delay > 0:
-                await asyncio.sleep(delay)
-            else:
-                await asyncio.sleep(0)
+            await asyncio.sleep(delay or 0)
+            began = time.monotonic()
             async with self.lock:
                 if self.version != version or self.match is None or self.suspended:
                     return
                 decision = self.bots.decide(self.match, seat, level)
             text = await self.bots.play(decision, self.services.pool, self.code)
+            if delay is None:
+                await self.paced(self.pause_before(seat, text) - (time.monotonic() - began))
             await self.act(seat, text, version, by=by)
         except ServerError as error:
             log.debug("move for a seat dropped", extra={"table": self.code, "code": error.code})

@@ -57,6 +57,7 @@ from cardtable.server.cluster.leases import LeaseLost
 from cardtable.server.storage import store
 from cardtable.server.storage.store import StoredEvent, StoredTable
 from cardtable.server.storage.writer import StorageUnavailable
+from cardtable.server.tables import pace
 from cardtable.server.tables.presence import Presence
 from cardtable.server.tables.scheduling import Scheduling
 from cardtable.server.tables.tablebase import (
@@ -294,6 +295,8 @@ class Table(Presence, Scheduling, TableTalk):
             if accepted is not None:
                 accepted(self.version)
             self.last = {"seat": seat, "action": canonical, "by": by}
+            if not pace.quiet(canonical):
+                self.shown_seat = seat
             if kind == "action":
                 self.deal_by.append(by)
             if any(e.kind == "deal" for e in stored):

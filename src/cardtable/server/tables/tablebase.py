@@ -117,6 +117,9 @@ class TableBase(ABC):
         self.lock = asyncio.Lock()
         self.bots = BotSeats(secrets.randbits(63))
         self.last: dict[str, Any] | None = None
+        #: The table seat whose move last showed something (``pace.quiet`` moves are not
+        #: counted): a move of the same seat follows it with a shorter pause.
+        self.shown_seat: int | None = None
         self.deadline: float | None = None
         self._pending: asyncio.Task[None] | None = None
         self._events_seen: dict[int | None, list[dict[str, Any]]] = {}

@@ -77,6 +77,8 @@ class Connection:
         self.language = language or current_language()
         #: The client's address: chat and hints are limited per seat and per address.
         self.address = address
+        #: The bot speed this person chose (``pace.SPEEDS``; ``None``: not said).
+        self.speed: str | None = None
         self.queue = Outbox()
         self.closed = False
         #: The WebSocket close code the client is sent when the server closes it (1000: a

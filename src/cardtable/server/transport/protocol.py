@@ -79,6 +79,14 @@ class Sync(_Message):
     lang: LanguageTag | None = None
 
 
+class Speed(_Message):
+    """How fast this person wants the bots to move (``server/tables/pace.py``): the table plays at
+    the slowest speed its seated people chose."""
+
+    type: Literal["speed"]
+    speed: Literal["slow", "normal", "fast"]
+
+
 class Ping(_Message):
     type: Literal["ping"]
 
@@ -105,7 +113,7 @@ class Leave(_Message):
     type: Literal["leave"]
 
 
-AnyMessage = Hello | Act | Hint | Chat | Sync | Ping | Continue | Rematch | Leave
+AnyMessage = Hello | Act | Hint | Chat | Sync | Speed | Ping | Continue | Rematch | Leave
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

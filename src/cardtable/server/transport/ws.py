@@ -40,6 +40,7 @@ from cardtable.server.transport.protocol import (
     Leave,
     Ping,
     Rematch,
+    Speed,
     Sync,
     parse,
     ref_of,
@@ -230,6 +231,8 @@ async def _handle_message(
                 connection.language = normalize_language(message.lang) or connection.language
             async with table.lock:
                 table.resync(connection)
+        elif isinstance(message, Speed):  # read by the table's next pause (pace.py)
+            connection.speed = message.speed
         elif isinstance(message, Continue):
             await table.continue_deal(connection.seat, message.deal)
         elif isinstance(message, Rematch):  # friends: play again with the same people

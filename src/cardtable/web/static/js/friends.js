@@ -2,7 +2,7 @@
 // the share link with its QR code. table.js calls these from a few marked lines; the table's
 // page state (S) is shared, the rest of this module's memory is its own.
 import { h, postJSON } from './dom.js';
-import { t } from './i18n.js';
+import { sentenceCase, t } from './i18n.js';
 import { forgetSeat, saveSeat } from './seats.js';
 import { nickname } from './nickname.js';
 import { dailyOf } from './dailymark.js';
@@ -151,7 +151,7 @@ export function rematchArea() {
     if (offer.accepted.length) lines.push(t('Ready to play again: {names}.', { names: names(offer.accepted) }));
     const others = offer.waiting.filter((seat) => seat !== S.seat); // my own buttons ask me
     if (others.length) lines.push(t('Waiting for {names} to accept.', { names: names(others) }));
-    if (offer.declined.length) lines.push(t('{names} will not play again.', { names: names(offer.declined) }));
+    if (offer.declined.length) lines.push(sentenceCase(t('{names} will not play again.', { names: names(offer.declined) })));
     parts.push(h('p', { class: 'rematch-status', role: 'status', 'aria-live': 'polite' }, lines.join(' ')));
   }
   const buttons = [];

@@ -43,6 +43,27 @@ function showCentre() {
 }
 window.addEventListener('resize', () => { if (wasMyTurn) showCentre(); });
 
+// What the page opens for the person (Putto's "Capture or play?", the claim round's question,
+// the hint) is scrolled whole into view above the docked hand as it opens, once: it opened
+// under the dock or below the fold, and answering it meant scrolling first. At once, as
+// showCentre does.
+const OPENED = '.ring-centre .choice, .ring-centre [role=alertdialog], .felt > .hint';
+const opened = new WeakSet();
+function showOpened() {
+  const dock = app.querySelector('.dock');
+  for (const part of app.querySelectorAll(OPENED)) {
+    if (opened.has(part)) continue;
+    opened.add(part);
+    const box = part.getBoundingClientRect();
+    const floor = dock ? Math.min(window.innerHeight, dock.getBoundingClientRect().top) : window.innerHeight;
+    const hidden = box.bottom - floor;
+    let by = 0;
+    if (hidden > 0) by = Math.min(hidden + 6, box.top - 4); // its top stays on screen
+    else if (box.top < 0) by = box.top - 4;
+    if (by) window.scrollBy({ top: by, behavior: 'instant' });
+  }
+}
+
 function render() {
   if (!S.info) return;
   const isWaiting = S.info.status === 'waiting' || !S.state || !S.state.view;
@@ -86,6 +107,7 @@ function render() {
   const myTurn = Boolean(S.state && S.state.view) && context().myTurn;
   markTitle(myTurn);
   if (myTurn && !wasMyTurn && !dialog) showCentre();
+  if (!dialog) showOpened();
   wasMyTurn = myTurn;
   restoreFocus(focused, focusedCard, selection);
   focusDialog();

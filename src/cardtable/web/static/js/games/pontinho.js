@@ -5,7 +5,7 @@
 import { cardNames, cardsOf, describe, sameCards, split } from '../actions.js';
 import { backEl, cardEl } from '../cards.js';
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { sentenceCase, t } from '../i18n.js';
 import { whyNotMeld } from './meldwhy.js';
 
 const RANKS = 'A23456789TJQK';
@@ -64,7 +64,7 @@ function buttonsFor(ctx, texts, label, id) {
   }
   // the same cards make more than one meld (a joker's place): offer each
   return texts.map((text, i) => h('button', { type: 'button', id: `${id}-${i}`,
-    onclick: () => ctx.act(text) }, describe(ctx.deck, text)));
+    onclick: () => ctx.act(text) }, sentenceCase(describe(ctx.deck, text))));
 }
 
 // A meld's card; a joker shows the card it stands for ("*=6c" → the joker, marked 6♣).

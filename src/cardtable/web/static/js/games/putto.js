@@ -4,7 +4,7 @@ import { cardNames } from '../actions.js';
 import { cardEl } from '../cards.js';
 import { lastMoveText } from '../lastmove.js';
 import { h } from '../dom.js';
-import { num, t } from '../i18n.js';
+import { num, sentenceCase, t, tn } from '../i18n.js';
 import { simpleHand, simpleHandKey } from './common.js';
 
 const SUITS = { o: 'coins', c: 'cups', e: 'swords', b: 'clubs' };
@@ -48,7 +48,7 @@ export default {
       const mine = capture.seat === ctx.me;
       parts.push(h('p', { class: 'capture-note', role: 'status' },
         capture.sweep
-          ? t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) })
+          ? sentenceCase(t('{name} swept the table with {card}!', { name: ctx.nameOf(capture.seat), card: cardNames(ctx.deck, [capture.card]) }))
           : lastMoveText({ deck: ctx.deck, last: { action: `capture ${capture.card}` },
             name: ctx.nameOf(capture.seat), mine, events: [capture] }),
         h('span', { class: 'cards' }, (capture.taken || []).map((c) => cardEl(ctx.deck, c, { small: true })))));
@@ -86,17 +86,32 @@ export default {
     });
   },
 
+  // The deal's breakdown: every part of each side's points (PT-16), so that the sum is seen, and
+  // where the cards left on the table went (PT-15: they count in the last capturer's card
+  // points; nothing said so).
   breakdown(ctx, outcome) {
     const details = outcome.details || {};
     const seats = ctx.seats_of_deal || [];
-    return h('div', { class: 'scroll-x', tabindex: '0' }, h('table', { class: 'breakdown' },
-      h('thead', {}, h('tr', {}, h('th', {}, t('Side')), h('th', {}, t('Card points')),
-        h('th', {}, t('Sweeps')), h('th', {}, t('Primiera suits')))),
-      h('tbody', {}, outcome.sides.map((side, i) => h('tr', {},
-        h('td', {}, ctx.sideLabel(side) || String(seats[i])),
-        h('td', {}, num((details.card_points || [])[i] ?? '')),
-        h('td', {}, num((details.sweeps || [])[i] ?? '')),
-        h('td', {}, ((details.primiera || [])[i] || []).map((s) => t(SUITS[s] || s)).join(', ')))))));
+    const sweepPoints = (i) => 3 * ((details.sweeps || [])[i] || 0); // PT-16: 3 a sweep
+    const suits = (i) => (details.primiera || [])[i] || [];
+    const rows = outcome.sides.map((side, i) => h('tr', {},
+      h('td', {}, ctx.sideLabel(side) || String(seats[i])),
+      h('td', {}, num((details.card_points || [])[i] ?? '')),
+      h('td', {}, num(sweepPoints(i))),
+      h('td', {}, num(suits(i).length), suits(i).length ? ` (${suits(i).map((s) => t(SUITS[s] || s)).join(', ')})` : ''),
+      h('td', { class: 'total' }, num(outcome.points[i]))));
+    const left = details.leftover || [];
+    const to = details.leftover_to;
+    return h('div', {},
+      h('div', { class: 'scroll-x', tabindex: '0' }, h('table', { class: 'breakdown' },
+        h('thead', {}, h('tr', {}, h('th', {}, t('Side')), h('th', {}, t('Card points')),
+          h('th', {}, t('Sweeps (3 points each)')), h('th', {}, t('Primiera (1 point a suit)')),
+          h('th', {}, t('Total')))),
+        h('tbody', {}, rows))),
+      left.length && to !== null && to !== undefined ? h('p', { class: 'leftover' },
+        sentenceCase(tn('The card left on the table ({cards}) went to {name}, the last to capture.',
+          'The {n} cards left on the table ({cards}) went to {name}, the last to capture.', left.length,
+          { n: left.length, cards: cardNames(ctx.deck, left), name: ctx.nameOf(to) }))) : null);
   },
 
   yourTurn(ctx) {

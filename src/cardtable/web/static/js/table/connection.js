@@ -3,6 +3,7 @@
 import { lang } from '../i18n.js';
 import { forgetSeat, loadSeat } from '../seats.js';
 import { noteDeal } from './scores.js';
+import { botSpeed } from './settings.js';
 import { signal } from './sound.js';
 import { S, code, context, gameModule, render, setActor, tableSeatOf } from './state.js';
 // friends: rematch and leaving (friends.js)
@@ -89,6 +90,8 @@ function receive(message) {
         S.hint = null;
       }
       S.seat = message.seat;
+      // the bots' speed this person chose, for this connection (the server forgets it)
+      if (botSpeed()) send({ type: 'speed', speed: botSpeed() });
       break;
     case 'state':
       onState(message);

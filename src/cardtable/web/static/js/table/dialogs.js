@@ -2,7 +2,7 @@
 // "Play again", the decision between deals; a modal dialog holds the focus while it is open.
 import { describe } from '../actions.js';
 import { h } from '../dom.js';
-import { num, t } from '../i18n.js';
+import { num, sentenceCase, t } from '../i18n.js';
 import { act, send } from './connection.js';
 import { matchEndExtras } from './hooks.js';
 import { placings, scoreSheet } from './scores.js';
@@ -42,7 +42,7 @@ export function decision(ctx) {
     h('p', { id: 'decision-title' }, h('b', {}, t('Decide before the next deal:')), ' ',
       total !== undefined ? t('your total is {total}.', { total }) : ''),
     ctx.legal.map((text) => h('button', { type: 'button', class: 'big', id: `decide-${text}`,
-      onclick: () => { S.dealEnd = null; act(text); } }, describe(ctx.deck, text))));
+      onclick: () => { S.dealEnd = null; act(text); } }, sentenceCase(describe(ctx.deck, text)))));
 }
 
 function pointsTable(outcome, totals) {

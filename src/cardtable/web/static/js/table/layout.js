@@ -2,7 +2,7 @@
 // game module draws, my hand and the action bar, the hint) and the pieces of each seat.
 import { describe } from '../actions.js';
 import { h } from '../dom.js';
-import { t, tn } from '../i18n.js';
+import { sentenceCase, t, tn } from '../i18n.js';
 import { send } from './connection.js';
 import { continueDeal, decision } from './dialogs.js';
 import { headerExtras } from './hooks.js';
@@ -53,7 +53,7 @@ function statusLine(ctx) {
       { action: describe(ctx.deck, state.forced) });
   }
   else if (state.to_move !== null && state.to_move !== undefined) {
-    text = t('{name} to play.', { name: nameOfTableSeat(state.to_move) });
+    text = sentenceCase(t('{name} to play.', { name: nameOfTableSeat(state.to_move) }));
   } else text = '';
   const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
   const deadline = pause ? pause.deadline : state.deadline;
@@ -86,8 +86,9 @@ export function tableArea() {
     same('scoreboard', scoreboard(ctx)),
     ring(ctx, [direction, centre]),
     ctx.module.below ? same('below', markedBelow(ctx.module.below(ctx))) : null,
-    dock(ctx),
+    // the hint before the dock: after it, it lay below the dock's place, below the fold
     S.hint && S.state && S.hint.version === S.state.version ? same('hint', hintBox(ctx)) : null,
+    dock(ctx),
     ctx.me !== null && ctx.me !== undefined
       ? same('shortcuts', h('p', { class: 'shortcuts' }, t('Keys: Tab moves between cards, Enter plays the card, 1–9 pick a card, H asks for a hint.')))
       : null,
@@ -140,5 +141,5 @@ function hintBox(ctx) {
   }
   return h('div', { class: 'hint', role: 'status' }, parts,
     hint.alternatives.length > 1 ? h('ul', {}, hint.alternatives.slice(1).map((a) => h('li', {},
-      t('{action}: {score} out of 100', { action: describe(ctx.deck, a.action), score: a.score })))) : null);
+      sentenceCase(t('{action}: {score} out of 100', { action: describe(ctx.deck, a.action), score: a.score }))))) : null);
 }

@@ -2,7 +2,7 @@
 // as the log does.
 import { deckOf } from '../cards.js';
 import { h, unescapeHtml } from '../dom.js';
-import { t } from '../i18n.js';
+import { sentenceCase, t } from '../i18n.js';
 import { lastMoveText } from '../lastmove.js';
 import { send } from './connection.js';
 import { scoreSheet } from './scores.js';
@@ -31,11 +31,48 @@ function sentencesOf() {
   return module ? module.sentences : undefined;
 }
 
-function logLine(deck, entry) {
-  const seat = entry.table ? entry.seat : tableSeatOf(entry.seat);
-  const text = lastMoveText({ deck, sentences: sentencesOf(), last: { ...entry, seat },
+function seatOf(entry) {
+  return entry.table ? entry.seat : tableSeatOf(entry.seat);
+}
+
+function moveText(deck, entry) {
+  const seat = seatOf(entry);
+  return lastMoveText({ deck, sentences: sentencesOf(), last: { ...entry, seat },
     name: nameOfTableSeat(seat), mine: S.seat !== null && seat === S.seat, events: entry.events });
-  return h('li', {}, text, byNote(entry.by));
+}
+
+const verbOf = (entry) => entry.action.trim().split(/\s+/)[0];
+
+// Names in a list, as the terminal says them ("Cy, Di and you").
+function namesList(names) {
+  if (names.length < 2) return names.join('');
+  return t('{names} and {last}', { names: names.slice(0, -1).join(', '), last: names[names.length - 1] });
+}
+
+// The log's lines: each move on its own, but a claim round's passes (Pontinho, PO-21), which
+// change nothing on the table, together on one line with the advance that ended the round, if
+// one did: "Cy and Di passed. You advanced: took …".
+function logGroups(entries) {
+  const groups = [];
+  for (let i = 0; i < entries.length; i += 1) {
+    const group = [entries[i]];
+    if (verbOf(entries[i]) === 'pass') {
+      while (i + 1 < entries.length && verbOf(entries[i + 1]) === 'pass') group.push(entries[(i += 1)]);
+      if (i + 1 < entries.length && verbOf(entries[i + 1]) === 'advance') group.push(entries[(i += 1)]);
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+function logLine(deck, group) {
+  const last = group[group.length - 1];
+  if (group.length === 1) return h('li', {}, moveText(deck, last), byNote(last.by));
+  const passes = group.filter((entry) => verbOf(entry) === 'pass');
+  const passed = passes.length === 1 ? moveText(deck, passes[0])
+    : sentenceCase(t('{names} passed.', { names: namesList(passes.map((e) => nameOfTableSeat(seatOf(e)))) }));
+  if (verbOf(last) !== 'advance') return h('li', {}, passed);
+  return h('li', {}, `${passed} ${moveText(deck, last)}`, byNote(last.by));
 }
 
 // The side panel's parts are kept across redraws (keep.js): the <details> are the person's
@@ -59,7 +96,7 @@ function movesBox() {
     // tabindex: a list that scrolls must be reachable by keyboard, or its early lines can
     // only be read with a mouse (axe: scrollable-region-focusable).
     const list = h('ol', { class: 'log', 'aria-label': t('Moves'), tabindex: '0' },
-      entries.slice(-60).map((entry) => logLine(deck, entry)));
+      logGroups(entries).slice(-60).map((group) => logLine(deck, group)));
     setTimeout(() => { list.scrollTop = list.scrollHeight; });
     return h('div', { class: 'log-box' },
       hidden ? h('p', { class: 'memory-note' }, t('Earlier moves are not shown: remembering them is part of the game.')) : null,
@@ -71,7 +108,8 @@ function movesBox() {
 function settingsBox() {
   const box = shell('settings', () => h('details', { class: 'settings' }, h('summary', {}, t('Settings'))));
   return place(box, [box.firstChild,
-    keep('settings-fields', [S.info.game, settingsKey()], () => settingsPanel(S.info.game, render))]);
+    keep('settings-fields', [S.info.game, settingsKey()],
+      () => settingsPanel(S.info.game, render, (speed) => send({ type: 'speed', speed })))]);
 }
 
 function sheetBox() {

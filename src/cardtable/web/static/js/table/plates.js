@@ -4,7 +4,7 @@
 // the way they sit at a real table seen from my chair: left column, top row, right column.
 import { backs, passesLeft } from '../cards.js';
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { sentenceCase, t } from '../i18n.js';
 import { keep, place, same, setAttributes, shell } from './keep.js';
 import { S, tableSeatOf } from './state.js';
 
@@ -57,8 +57,9 @@ export function plate(ctx, dealSeat, tail = null) {
   const info = S.seats[tableSeat] || {};
   const onTurn = ctx.state.to_move === tableSeat && ctx.state.phase === 'deal';
   const isMe = dealSeat === ctx.me;
-  const full = ctx.nameOf(dealSeat);
-  const shown = ctx.shortName(dealSeat);
+  // a name standing alone begins with a capital ("You ▶ to play", not "you ▶ to play")
+  const full = sentenceCase(ctx.nameOf(dealSeat));
+  const shown = sentenceCase(ctx.shortName(dealSeat));
   const avatarName = isMe ? (info.name || full) : shown;
   const side = sideOf(ctx.view, dealSeat);
   const partnered = side >= 0 && ctx.view.sides[side].length > 1;

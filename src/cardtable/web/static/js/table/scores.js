@@ -3,7 +3,7 @@
 // localStorage by table, from each `deal_end`, so a reload keeps the deals seen before it.
 import { lowestWins } from '../cards.js';
 import { h } from '../dom.js';
-import { num, t, tn } from '../i18n.js';
+import { num, sentenceCase, t, tn } from '../i18n.js';
 import { S, code, sideLabel } from './state.js';
 
 const KEY = `cardtable:deals:${code}`;
@@ -28,23 +28,29 @@ export function noteDeal(end) {
   try { localStorage.setItem(KEY, JSON.stringify(deals.slice(-50))); } catch (error) { /* full */ }
 }
 
-// The strip above the felt: each side's match total and its points in this deal so far, in
-// one wrapping line (eight seats fit a phone in two or three rows).
+// The strip above the felt: each side's match total and its figure of this deal so far, in
+// words ("You: Match 27 · this deal 10"), in one wrapping line (eight seats fit a phone in two
+// or three rows). Only what the match has: a one-deal match has no match total beside the
+// deal's (it read "Total (this deal) You 0 (10)").
 // The game module's scoreNow(ctx, side, i) gives the deal's figure ({label, value}); a game
 // without it (Pontinho: the totals are on the plates) has no strip.
 export function scoreboard(ctx) {
   if (!ctx.module || !ctx.module.scoreNow || !ctx.view.sides || !ctx.view.sides.length) return null;
   const totals = ctx.state.totals || [];
   const seats = ctx.state.seats_of_deal || [];
-  const current = (side, i) => ctx.module.scoreNow(ctx, side, i).value;
-  const { label } = ctx.module.scoreNow(ctx, ctx.view.sides[0], 0);
+  const options = (S.info && S.info.options) || {};
+  const oneDeal = Number(options.deals) === 1 && !options.target;
   const name = (side) => sideLabel(side.map((s) => seats[s] ?? s), true);
+  const figures = (side, i) => {
+    const { label, value } = ctx.module.scoreNow(ctx, side, i);
+    const now = { label, now: num(value) };
+    return oneDeal ? sentenceCase(t('{label} {now}', now))
+      : t('Match {total} · {label} {now}', { ...now, total: num(totals[i] ?? 0) });
+  };
   return h('div', { class: 'scoreboard', role: 'group', 'aria-label': t('Scoreboard') },
-    h('span', { class: 'legend' }, t('Total'), ` (${label})`),
     ctx.view.sides.map((side, i) => h('span', { class: `score${side.includes(ctx.me) ? ' mine' : ''}` },
-      h('span', { class: 'who' }, name(side)), ' ',
-      h('b', { class: 'total' }, num(totals[i] ?? 0)),
-      h('span', { class: 'now' }, ` (${num(current(side, i))})`))));
+      h('span', { class: 'who' }, name(side)), ': ',
+      h('span', { class: 'figures' }, figures(side, i)))));
 }
 
 // Every finished deal's points by side, with the totals: the sheet of a pencil-and-paper game.

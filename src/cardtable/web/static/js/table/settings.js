@@ -1,12 +1,13 @@
-// The player's settings (issue 16 §6), kept in this browser's localStorage: card size, how a
-// Punttu or Putto hand is sorted, the Spanish-suited pack's indices, and "tap to lift, tap
-// again to play" for touch screens. Each applies at once; none is sent to the server.
+// The player's settings, kept in this browser's localStorage: card size, how a Punttu or Putto
+// hand is sorted, the Spanish-suited pack's indices, "tap to lift, tap again to play" for
+// touch screens, and the bots' speed. Each applies at once; only the bots' speed is sent to
+// the server (the table waits before a bot's move at the slowest speed its people chose).
 import { deckOf } from '../cards.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
 const KEYS = { size: 'cardtable:card-size', sort: 'cardtable:sort', index: 'cardtable:index',
-  lift: 'cardtable:lift' };
+  lift: 'cardtable:lift', speed: 'cardtable:bot-speed' };
 
 export function setting(name) {
   return localStorage.getItem(KEYS[name]) || '';
@@ -34,10 +35,16 @@ export function sortHand(hand) {
   return [...hand].sort((a, b) => key(a) - key(b));
 }
 
-function choice(id, label, name, options, rerender, game) {
+// What a setting nobody chose shows (else the first option): the bots' speed is then the
+// table's normal pace, and is not sent.
+const UNCHOSEN = { speed: 'normal' };
+
+function choice(id, label, name, options, rerender, after = () => {}) {
   return h('label', { for: id, class: 'setting' }, label, ' ',
-    h('select', { id, onchange: (event) => { store(name, event.target.value); applySize(); rerender(); } },
-      options.map(([value, text]) => h('option', { value, selected: setting(name) === value }, text))));
+    h('select', { id, onchange: (event) => {
+      store(name, event.target.value); applySize(); after(event.target.value); rerender();
+    } },
+      options.map(([value, text]) => h('option', { value, selected: (setting(name) || UNCHOSEN[name]) === value }, text))));
 }
 
 // What the settings show: the panel is built again only when one changed.
@@ -45,12 +52,19 @@ export function settingsKey() {
   return Object.keys(KEYS).map((name) => setting(name));
 }
 
+// The bots' speed this person chose ('' until they choose: the table's normal pace).
+export function botSpeed() {
+  return setting('speed');
+}
+
 // The settings' fields (table/panel.js puts them in its <details>, which stays open or closed
-// as the person left it).
-export function settingsPanel(game, rerender) {
+// as the person left it); `onSpeed(speed)`: the bots' speed was changed.
+export function settingsPanel(game, rerender, onSpeed) {
   const parts = [
     choice('set-size', t('Card size'), 'size', [['normal', t('normal')], ['small', t('small')],
       ['large', t('large')]], rerender),
+    choice('set-speed', t('Bot speed'), 'speed', [['slow', t('slow')], ['normal', t('normal')],
+      ['fast', t('fast')]], rerender, onSpeed),
   ];
   if (deckOf(game) !== 'french') { // the Latin pack's hands: sorting and Spanish indices
     parts.push(choice('set-sort', t('Sort my hand'), 'sort', [['', t('as dealt')],

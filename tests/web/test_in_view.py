@@ -1,0 +1,89 @@
+"""Nothing the table opens is out of sight: a question, the hint, an error opens whole on
+screen, above the docked hand, at phone and laptop size (``assert_above_the_dock``). Putto's
+"Capture or play?" opened behind the dock (its buttons at y 510 under a dock from 556 on a
+laptop) and the hint below the fold (y 740 to 868 of an 800 px window).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.helpers.browser import (
+    LAPTOP,
+    PHONE,
+    assert_above_the_dock,
+    open_seat,
+    screenshot,
+    seated,
+)
+from tests.helpers.server import first_deal_is
+from tests.putto.test_rules import setup as putto_setup
+
+SIZES = pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+
+
+def _size(viewport: dict[str, int]) -> str:
+    return "laptop" if viewport is LAPTOP else "phone"
+
+
+@pytest.mark.rule("PT-9")
+@SIZES
+def test_capture_or_play_opens_in_view(new_page: Any, live: Any,
+                                       monkeypatch: pytest.MonkeyPatch,
+                                       viewport: dict[str, int]) -> None:
+    """Four seats (the biggest dock of a Putto table in pairs): my seven of coins can capture
+    the seven of cups on the table or be laid beside it, so the table asks which."""
+    hands = [["7o", "Ko", "Qo", "2o"]]
+    first_deal_is(monkeypatch, putto_setup(4, hands, "7c"), dealer=3)  # I lead
+    table = live.post("/api/tables", {
+        "game": "putto", "players": 4, "options": {"deals": 1},
+        "seats": [{"kind": "person"}, *[{"kind": "bot", "level": "random"}] * 3]})
+    page = open_seat(new_page, live, viewport, table["code"], 0)
+    page.locator('.hand button.card[data-card="7o"]:not([disabled])').click()
+    expect(page.locator(".choice")).to_contain_text("Capture or play?")
+    assert_above_the_dock(page, ".choice")
+    screenshot(page, f"putto-choice-in-view-{_size(viewport)}")
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("game", ["punttu", "putto", "pontinho"])
+@SIZES
+def test_the_hint_opens_in_view(new_page: Any, live: Any, game: str,
+                                viewport: dict[str, int]) -> None:
+    page = seated(new_page, live, viewport, game, players=4)
+    page.locator("#hint").click()
+    expect(page.locator(".hint")).to_contain_text("The strongest bot would")
+    assert_above_the_dock(page, ".hint")
+    screenshot(page, f"hint-in-view-{game}-{_size(viewport)}")
+    assert page.js_errors == []
+
+
+@SIZES
+def test_an_error_shows_where_the_page_is_scrolled(new_page: Any, live: Any,
+                                                  viewport: dict[str, int]) -> None:
+    """The chat's limit (five lines in ten seconds) answered with an error at the top of the
+    page, while the person, at the chat, was scrolled to its bottom."""
+    page = seated(new_page, live, viewport, "punttu")
+    expect(page.locator(".hand")).to_be_visible()
+    for n in range(6):
+        page.fill("#chat-text", f"line {n}")
+        page.press("#chat-text", "Enter")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    expect(page.locator("#app > .error[role=alert]")).to_be_visible()
+    assert_above_the_dock(page, "#app > .error[role=alert]")
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_pontinhos_dock_leaves_the_table_in_view_on_a_phone(new_page: Any, live: Any,
+                                                           players: int) -> None:
+    """Pontinho's dock (the discard pile, my hand, its sorter, the buttons) took 420 of a
+    phone's 740 px at my turn, so that the lower seats and the melds were behind it: at most
+    half the screen now."""
+    page = seated(new_page, live, PHONE, "pontinho", players=players)
+    page.locator("#draw, .hand button.card:not([disabled])").first.wait_for()
+    height = page.evaluate("document.querySelector('.dock').getBoundingClientRect().height")
+    assert height <= PHONE["height"] / 2, height
+    assert page.js_errors == []

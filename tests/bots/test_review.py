@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 
 from click.testing import CliRunner
@@ -110,14 +111,19 @@ def test_cli_review_prints_json_and_refuses_a_missing_seat(tmp_path) -> None:  #
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(record))
     runner = CliRunner()
-    result = runner.invoke(main, ["review", str(path), "--seat", "0", "--samples", "32", "--json"])
+    # --seat counts from 1 as the table shows seats; the JSON keeps the engine's 0-based seats
+    result = runner.invoke(main, ["review", str(path), "--seat", "1", "--samples", "32", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [m["played"] for m in data["moves"]] == [THROWN]
     assert data["moves"][0]["label"] in {"mistake", "blunder"}
     assert data["summary"][0]["seat"] == 0
-    refused = runner.invoke(main, ["review", str(path), "--seat", "4"])
-    assert refused.exit_code != 0 and "4" in refused.output
+    shown = runner.invoke(main, ["review", str(path), "--seat", "1", "--samples", "32"])
+    assert shown.exit_code == 0, shown.output
+    assert re.search(rf"│\s+\d+ │\s+1 │ {THROWN}", shown.output), shown.output
+    for missing in ("0", str(record["players"] + 1)):
+        refused = runner.invoke(main, ["review", str(path), "--seat", missing])
+        assert refused.exit_code != 0 and f"no seat {missing}" in refused.output
 
 
 def test_review_record_checks_the_record_first() -> None:

@@ -273,7 +273,7 @@ def arena(
                     "that each plays for one team, e.g. two names for two pairs"
                 ).format(
                     bot=name,
-                    seating=", ".join(f"{seat} {bot}" for seat, bot in enumerate(seats)),
+                    seating=", ".join(f"{seat} {bot}" for seat, bot in enumerate(seats, 1)),
                 ),
                 param_hint="--bots",
             )

@@ -144,13 +144,15 @@ def play_until_over(pages: list[Any]) -> None:
 
 
 class Person:
-    """The person's seat of a two-player, two-deal Punttu table, played here over the WebSocket
-    (always the first legal card); the other seat is a bot."""
+    """The person's seat of a two-player table (by default a two-deal Punttu table), played
+    here over the WebSocket (always the first legal card); the other seat is a bot."""
 
-    def __init__(self, live: Any) -> None:
-        joined = live.post("/api/play", {"game": "punttu", "players": 2, "level": "random",
-                                         "name": "Ana", "options": {"deals": 2}})
+    def __init__(self, live: Any, game: str = "punttu", deals: int = 2) -> None:
+        joined = live.post("/api/play", {"game": game, "players": 2, "level": "random",
+                                         "name": "Ana", "options": {"deals": deals}})
         self.code: str = joined["code"]
+        self.seat: int = joined["seat"]
+        self.token: str = joined["token"]
         self.connection = connect(live.url.replace("http", "ws") + f"/ws/{self.code}",
                                   open_timeout=20)
         self.ws = self.connection.__enter__()
@@ -170,3 +172,9 @@ class Person:
 
     def close(self) -> None:
         self.connection.__exit__(None, None, None)
+
+    def sat_here(self, page: Any) -> None:
+        """Make ``page``'s browser the one that sat at this seat (the token it keeps)."""
+        value = json.dumps({"seat": self.seat, "token": self.token})
+        page.goto("/")
+        page.evaluate(f"localStorage.setItem('cardtable:seat:{self.code}', {json.dumps(value)})")

@@ -46,6 +46,11 @@ def test_throwing_away_an_obvious_trick_is_flagged_with_the_winning_card_as_best
     assert move.label in {"mistake", "blunder"}, move
     assert move.best == "play 7c"
     assert move.low > 0 and move.low <= move.loss <= move.high
+    # the coach's reason in words, from the same deals: the better move ended the deal ahead
+    # in most of them (the rest of a deal can still go either way)
+    assert move.samples == 48 and move.better_in > 24 > move.worse_in
+    assert move.better_in + move.worse_in <= move.samples
+    assert {"better_in", "worse_in", "samples"} <= set(move.to_json())
     (summary,) = review.summaries
     assert summary.decisions == 1 and summary.labels[move.label] == 1 and summary.best_share == 0
 
@@ -54,6 +59,7 @@ def test_taking_the_trick_is_good() -> None:
     review = review_deal(deal(), [*PLAYS, "play 7c"], seats=[0], samples=48)
     (move,) = review.moves
     assert move.label == "good" and move.loss == 0.0 and move.best == "play 7c"
+    assert move.better_in == move.worse_in == 0  # nothing better to give a reason for
 
 
 def test_the_grade_depends_on_the_view_only() -> None:

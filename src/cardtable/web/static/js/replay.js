@@ -99,7 +99,7 @@ function draw() {
   const seatEl = (seat) => h('section', {
     class: `seat${step.to_move === seat ? ' on-turn' : ''}${seat === me ? ' mine' : ''}`,
     'aria-label': nameOf(seat),
-  }, h('h3', {}, sideLabel([seat]), step.to_move === seat ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null),
+  }, h('h2', {}, sideLabel([seat]), step.to_move === seat ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null),
   h('div', { class: 'hand revealed' }, step.hands[seat].map((card) => cardEl(ctx.deck, card))),
   module.seatExtra ? module.seatExtra(ctx, seat) : null);
   const button = (id, label, index, key) => h('button', { type: 'button', id, disabled: index === at || index < 0 || index > last,

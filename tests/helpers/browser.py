@@ -114,6 +114,17 @@ def ana_waits_at_a_putto_table(new_page: Any, *, deals: int | None = None) -> An
 
 #: A card the player may play now.
 ENABLED = ".hand button.card:not([disabled])"
+
+
+def play_first_cards_until(page: Any, stop: str, *, moves: int = 60) -> None:
+    """Play the first card the page enables, again and again, until ``stop`` (a selector: a
+    dialog, a button) is on the page; fails after ``moves`` cards."""
+    for _ in range(moves):
+        page.locator(f"{ENABLED}, {stop}").first.wait_for()
+        if page.locator(stop).count():
+            return
+        page.locator(ENABLED).first.click()
+    raise AssertionError(f"{stop} did not come within {moves} cards")
 #: The friends' screenshots.
 SHOTS = ARTIFACTS / "screenshots" / "friends"
 

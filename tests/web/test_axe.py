@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE
+from tests.helpers.browser import ENABLED, LAPTOP, PHONE, play_first_cards_until
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-ENABLED = ".hand button.card:not([disabled])"
 
 
 def violations(page: Any) -> list[str]:
@@ -56,11 +55,7 @@ def test_no_serious_violation_on_any_page(new_page: Any, live: Any,
         found[game] = violations(page)
     # a finished deal's replay: a two-seat Punttu deal played to its end
     code = seat(page, live, "punttu", 2)
-    for _ in range(30):
-        page.locator(f"{ENABLED}, #play-again").first.wait_for()
-        if page.locator("#play-again").count():
-            break
-        page.locator(ENABLED).first.click()
+    play_first_cards_until(page, "#play-again", moves=30)
     found["match end"] = violations(page)
     page.goto(f"/replay/{code}/1")
     expect(page.locator("#scrub")).to_be_visible()
@@ -88,19 +83,11 @@ def test_no_violation_in_the_states_and_dialogs_of_a_match(new_page: Any, live: 
     expect(page.locator(".hint")).to_be_visible(timeout=30_000)
     found["hint"] = violations(page)
     dialog = page.get_by_role("dialog")
-    for _ in range(60):
-        page.locator(f"{ENABLED}, [role=dialog]").first.wait_for()
-        if dialog.count():
-            break
-        page.locator(ENABLED).first.click()
+    play_first_cards_until(page, "[role=dialog]")
     expect(dialog).to_contain_text("Deal 1 is over")
     found["deal end"] = violations(page)
     dialog.locator("#continue").click()
-    for _ in range(60):
-        page.locator(f"{ENABLED}, #play-again").first.wait_for()
-        if page.locator("#play-again").count():
-            break
-        page.locator(ENABLED).first.click()
+    play_first_cards_until(page, "#play-again")
     expect(dialog).to_contain_text("The match is over")
     found["match end"] = violations(page)
     page.goto(f"/replay/{code}/1")

@@ -112,6 +112,11 @@ def ana_waits_at_a_putto_table(new_page: Any, *, deals: int | None = None) -> An
     return ana
 
 
+#: How long a page may wait for the coach's review of a two-seat Punttu deal (milliseconds):
+#: about 3 s of CPU in the bots' pool, measured at 9-12 s of wall time on the shared 2-core
+#: machine at a load of 14; the wait is for real work, so it leaves room for heavier load.
+REVIEW_WAIT_MS = 120_000
+
 #: A card the player may play now.
 ENABLED = ".hand button.card:not([disabled])"
 

@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import ENABLED, LAPTOP, PHONE, play_first_cards_until
+from tests.helpers.browser import (
+    ENABLED,
+    LAPTOP,
+    PHONE,
+    REVIEW_WAIT_MS,
+    play_first_cards_until,
+)
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -92,7 +98,7 @@ def test_no_violation_in_the_states_and_dialogs_of_a_match(new_page: Any, live: 
     found["match end"] = violations(page)
     page.goto(f"/replay/{code}/1")
     page.click("#ask-coach")
-    expect(page.locator("#review-marks")).to_be_visible(timeout=60_000)
+    expect(page.locator("#review-marks")).to_be_visible(timeout=REVIEW_WAIT_MS)
     page.select_option("#coach-seat", "all")
     marks = page.locator(".review-mark")
     if marks.count():

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import expect
-from tests.helpers.browser import Person
+from tests.helpers.browser import REVIEW_WAIT_MS, Person
 
 
 def test_the_replay_marks_flagged_moves_and_shows_the_better_one(new_page: Any, live: Any) -> None:
@@ -23,7 +23,7 @@ def test_the_replay_marks_flagged_moves_and_shows_the_better_one(new_page: Any, 
     page.goto(f"/replay/{person.code}/1")
     page.click("#ask-coach")  # a review costs the server work: only when asked
     marks = page.locator("#review-marks")
-    expect(marks).to_be_visible(timeout=30_000)
+    expect(marks).to_be_visible(timeout=REVIEW_WAIT_MS)
     expect(page.locator("#coach-seat option:checked")).to_have_text("Ana")
     flagged = marks.locator(".review-mark")
     data = httpx.get(f"{live.url}/api/tables/{person.code}/deals/1/review", timeout=30).json()

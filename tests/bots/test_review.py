@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 
 from click.testing import CliRunner
@@ -45,6 +46,11 @@ def test_throwing_away_an_obvious_trick_is_flagged_with_the_winning_card_as_best
     assert move.label in {"mistake", "blunder"}, move
     assert move.best == "play 7c"
     assert move.low > 0 and move.low <= move.loss <= move.high
+    # the coach's reason in words, from the same deals: the better move ended the deal ahead
+    # in most of them (the rest of a deal can still go either way)
+    assert move.samples == 48 and move.better_in > 24 > move.worse_in
+    assert move.better_in + move.worse_in <= move.samples
+    assert {"better_in", "worse_in", "samples"} <= set(move.to_json())
     (summary,) = review.summaries
     assert summary.decisions == 1 and summary.labels[move.label] == 1 and summary.best_share == 0
 
@@ -53,6 +59,7 @@ def test_taking_the_trick_is_good() -> None:
     review = review_deal(deal(), [*PLAYS, "play 7c"], seats=[0], samples=48)
     (move,) = review.moves
     assert move.label == "good" and move.loss == 0.0 and move.best == "play 7c"
+    assert move.better_in == move.worse_in == 0  # nothing better to give a reason for
 
 
 def test_the_grade_depends_on_the_view_only() -> None:
@@ -110,14 +117,19 @@ def test_cli_review_prints_json_and_refuses_a_missing_seat(tmp_path) -> None:  #
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(record))
     runner = CliRunner()
-    result = runner.invoke(main, ["review", str(path), "--seat", "0", "--samples", "32", "--json"])
+    # --seat counts from 1 as the table shows seats; the JSON keeps the engine's 0-based seats
+    result = runner.invoke(main, ["review", str(path), "--seat", "1", "--samples", "32", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [m["played"] for m in data["moves"]] == [THROWN]
     assert data["moves"][0]["label"] in {"mistake", "blunder"}
     assert data["summary"][0]["seat"] == 0
-    refused = runner.invoke(main, ["review", str(path), "--seat", "4"])
-    assert refused.exit_code != 0 and "4" in refused.output
+    shown = runner.invoke(main, ["review", str(path), "--seat", "1", "--samples", "32"])
+    assert shown.exit_code == 0, shown.output
+    assert re.search(rf"│\s+\d+ │\s+1 │ {THROWN}", shown.output), shown.output
+    for missing in ("0", str(record["players"] + 1)):
+        refused = runner.invoke(main, ["review", str(path), "--seat", missing])
+        assert refused.exit_code != 0 and f"no seat {missing}" in refused.output
 
 
 def test_review_record_checks_the_record_first() -> None:

@@ -161,7 +161,9 @@ def test_wilson_interval() -> None:
         (["punttu", "--deals", "0"], "--deals"),
         (["punttu", "--seed", "-1"], "--seed"),
         (["punttu", "-o", "colour=red"], "unknown option 'colour'"),
-        (["putto", "--players", "4", "--bots", "random,heuristic,random"], "more than one team"),
+        # seats counted from 1, as every command counts them for people
+        (["putto", "--players", "4", "--bots", "random,heuristic,random"],
+         "more than one team (1 random, 2 heuristic, 3 random, 4 random)"),
     ],
 )
 def test_bad_arguments_are_refused(args: list[str], message: str) -> None:

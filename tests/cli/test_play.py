@@ -69,7 +69,9 @@ def test_bad_input_is_refused_with_the_reason_and_asked_again() -> None:
     assert "there is no choice 9: type a number from 1 to 3" in out
     assert "'Zz' is not a card" in out
     assert "it has no 8, 9 or 10" in out
-    assert f"seat 0 does not hold {not_held}" in out
+    # the seat counted from 1 as the table shows it, the reason without its rule id (PU-11)
+    assert f"seat 1 does not hold {not_held} (play a card from your hand)" in out
+    assert "seat 0" not in out and "PU-11" not in out
     assert "You play" not in out
     assert out.count("Your move") == 6  # asked again after each refusal (and the empty line)
 
@@ -144,8 +146,9 @@ def test_watch_plays_every_seat_and_prints_the_final_scores(tmp_path: Path) -> N
     assert f"{winners} wins with {best} points." in result.output or "share the win" in (
         result.output
     )
-    for seat, points in enumerate(outcome["points"]):
-        assert re.search(rf"│\s+{seat + 1} │ random\s+│\s+{points}", result.output)
+    for seat, points in enumerate(outcome["points"]):  # each bot named as in the sentences
+        name = rf"Bot {seat + 1} \(random\)"
+        assert re.search(rf"│\s+{seat + 1} │ {name}\s+│\s+{points}", result.output)
 
 
 def test_watch_with_the_default_heuristic_bots() -> None:
@@ -183,7 +186,8 @@ def test_record_of_a_finished_deal_replays_to_the_same_result(tmp_path: Path) ->
     outcome = replayed.state.outcome
     assert outcome is not None
     for seat, points in enumerate(outcome.points):
-        assert re.search(rf"│\s+{seat + 1} │ \w+\s+│\s+{points}", result.output)
+        name = "You" if seat == 0 else rf"Bot {seat + 1} \(random\)"
+        assert re.search(rf"│\s+{seat + 1} │ {name}\s+│\s+{points}", result.output)
 
 
 def test_a_match_of_several_deals(tmp_path: Path) -> None:
@@ -223,6 +227,16 @@ def test_one_bot_per_other_seat() -> None:
     assert rows == [("1", "random"), ("2", "You"), ("3", "medium")]
 
 
+def test_a_short_bot_list_is_repeated_around_the_table_as_in_arena() -> None:
+    result = run(
+        "punttu", "--watch", "--players", "4", "--bots", "random,easy", "--delay", "0",
+        "--seed", "2",
+    )
+    assert result.exit_code == 0, result.output
+    for seat, level in enumerate(["random", "easy", "random", "easy"], start=1):
+        assert f"Bot {seat} ({level}) plays" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -230,7 +244,8 @@ def test_one_bot_per_other_seat() -> None:
         (["punttu", "--players", "9"], "2 to 8 players"),
         (["punttu", "--seat", "5"], "from 1 to 4"),  # counted from 1, as the table shows
         (["punttu", "--seat", "0"], "from 1 to 4"),
-        (["punttu", "--bots", "random,random"], "exactly 3 names"),
+        (["punttu", "--bots", "random,random,easy,hard"], "bot seats (seats 2, 3, 4)"),
+        (["punttu", "--seat", "3", "--bots", "a,b,c,d"], "(seats 1, 2, 4)"),
         (["punttu", "--bots", "nobody"], "unknown bot 'nobody'"),
         (["punttu", "-o", "deals"], "key=value"),
         (["punttu", "-o", "colour=red"], "unknown option 'colour'"),

@@ -149,7 +149,8 @@ def test_watch_prints_the_penalty_table_of_the_record(
     for seat in range(players):
         left = " ".join(outcome.details["hands"][seat]) or "—"
         points = outcome.points[seat]
-        row = rf"\b{seat + 1}\s+random\s+{re.escape(left)}\s+{points}\s+{points}\b"
+        name = rf"Bot {seat + 1} \(random\)"
+        row = rf"\b{seat + 1}\s+{name}\s+{re.escape(left)}\s+{points}\s+{points}\b"
         assert re.search(row, section), (seat, row)
     went_out = outcome.details["went_out"]
     if went_out is None:
@@ -183,11 +184,12 @@ def test_reduced_deals_are_named_by_table_seat_and_bots_decide_buybacks(
         seats = deals[index]["seats"]
         section = sections[index]
         for seat in range(4):
+            # each row names the bot as the sentences do, by its table seat
+            name = rf"Bot {seat + 1} \({LEVEL.get(names[seat], names[seat])}\)"
             if seat in seats:
-                row = rf"^\s*{seat + 1}\s+{LEVEL.get(names[seat], names[seat])}\s"
+                row = rf"^\s*{seat + 1}\s+{name}\s"
             else:  # out: not dealt in, listed as out
-                level = LEVEL.get(names[seat], names[seat])
-                row = rf"^\s*{seat + 1}\s+{level}\s+—\s+—\s+\d+\s+out\b"
+                row = rf"^\s*{seat + 1}\s+{name}\s+—\s+—\s+\d+\s+out\b"
             assert re.search(row, section, re.MULTILINE), (index, seat, row)
     decided = [text for deal in deals for text in deal.get("decisions", [])]
     assert decided

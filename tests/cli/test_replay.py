@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,8 @@ def test_partial_record_is_not_over(tmp_path: Path) -> None:
     assert data["to_move"] == state.to_move is not None
     assert data["winners"] == []
     text = run(write(tmp_path, state.to_record())).stdout
-    assert "in progress" in text and f"Seat {state.to_move} is to move" in text
+    # the text is for people: the seat counted from 1, as the table shows it
+    assert "in progress" in text and f"Seat {state.to_move + 1} is to move" in text
 
 
 def test_record_from_stdin() -> None:
@@ -162,6 +164,8 @@ def test_putto_records_replay_with_setup_or_seed(tmp_path: Path, explicit: bool)
     assert line["sides"] == [[0, 2], [1, 3]]
     assert line["points"] == list(state.outcome.points)
     assert line["winners"] == list(state.outcome.winners)
+    text = run(write(tmp_path, record)).stdout  # for people: counted from 1
+    assert re.search(r"│ 1\s+│ 1, 3\s+│", text) and re.search(r"│ 2\s+│ 2, 4\s+│", text), text
 
 
 def test_putto_illegal_capture_names_the_rule(tmp_path: Path) -> None:

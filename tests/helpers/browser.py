@@ -135,8 +135,24 @@ def ana_waits_at_a_putto_table(new_page: Any, *, deals: int | None = None) -> An
     return ana
 
 
+#: How long a page may wait for the coach's review of a two-seat Punttu deal (milliseconds):
+#: about 3 s of CPU in the bots' pool, measured at 9-12 s of wall time on the shared 2-core
+#: machine at a load of 14; the wait is for real work, so it leaves room for heavier load.
+REVIEW_WAIT_MS = 120_000
+
 #: A card the player may play now.
 ENABLED = ".hand button.card:not([disabled])"
+
+
+def play_first_cards_until(page: Any, stop: str, *, moves: int = 60) -> None:
+    """Play the first card the page enables, again and again, until ``stop`` (a selector: a
+    dialog, a button) is on the page; fails after ``moves`` cards."""
+    for _ in range(moves):
+        page.locator(f"{ENABLED}, {stop}").first.wait_for()
+        if page.locator(stop).count():
+            return
+        page.locator(ENABLED).first.click()
+    raise AssertionError(f"{stop} did not come within {moves} cards")
 #: The friends' screenshots.
 SHOTS = ARTIFACTS / "screenshots" / "friends"
 
@@ -167,13 +183,15 @@ def play_until_over(pages: list[Any]) -> None:
 
 
 class Person:
-    """The person's seat of a two-player, two-deal Punttu table, played here over the WebSocket
-    (always the first legal card); the other seat is a bot."""
+    """The person's seat of a two-player table (by default a two-deal Punttu table), played
+    here over the WebSocket (always the first legal card); the other seat is a bot."""
 
-    def __init__(self, live: Any) -> None:
-        joined = live.post("/api/play", {"game": "punttu", "players": 2, "level": "random",
-                                         "name": "Ana", "options": {"deals": 2}})
+    def __init__(self, live: Any, game: str = "punttu", deals: int = 2) -> None:
+        joined = live.post("/api/play", {"game": game, "players": 2, "level": "random",
+                                         "name": "Ana", "options": {"deals": deals}})
         self.code: str = joined["code"]
+        self.seat: int = joined["seat"]
+        self.token: str = joined["token"]
         self.connection = connect(live.url.replace("http", "ws") + f"/ws/{self.code}",
                                   open_timeout=20)
         self.ws = self.connection.__enter__()
@@ -193,3 +211,9 @@ class Person:
 
     def close(self) -> None:
         self.connection.__exit__(None, None, None)
+
+    def sat_here(self, page: Any) -> None:
+        """Make ``page``'s browser the one that sat at this seat (the token it keeps)."""
+        value = json.dumps({"seat": self.seat, "token": self.token})
+        page.goto("/")
+        page.evaluate(f"localStorage.setItem('cardtable:seat:{self.code}', {json.dumps(value)})")

@@ -47,6 +47,14 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
             await table.attach(connection)
         rng = random.Random(SEED)
         assert table.match is not None
+        # a refused move is said for a person: the seat counted from 1 as the table shows it,
+        # without the rule ids the engine's own message cites (PO-6, PO-7)
+        first = table.mover()[0]
+        with pytest.raises(ServerError) as early:
+            await table.act(first, "discard 2h", table.version)
+        assert early.value.code == "action/illegal"
+        assert f"seat {first + 1} must first draw" in early.value.message
+        assert "PO-" not in early.value.message
         while table.mover()[1] == "deal":
             state = table.match.current
             await table.act(table.mover()[0], str(rng.choice(state.legal_actions())),

@@ -1,5 +1,6 @@
-"""An accessibility scan with axe-core (issue 16, "Tests and review") of the lobby, a table of
-each game, a replay and a rules page, at phone and laptop size: no serious or critical
+"""An accessibility scan with axe-core of the lobby, a table of each game, a replay and a rules
+page, and of the states and dialogs a player meets (a hint, a deal's end, the match's end, the
+replay with the coach's marks), at phone and laptop size: no moderate, serious or critical
 violation. axe-core comes from npm, pinned in tests/web/axe/package.json (``make axe``)."""
 
 from __future__ import annotations
@@ -10,10 +11,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE
+from tests.helpers.browser import (
+    ENABLED,
+    LAPTOP,
+    PHONE,
+    REVIEW_WAIT_MS,
+    play_first_cards_until,
+)
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-ENABLED = ".hand button.card:not([disabled])"
 
 
 def violations(page: Any) -> list[str]:
@@ -22,16 +28,17 @@ def violations(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async () => {
       const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+      return result.violations.filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact))
         .map((v) => `${v.id}: ${v.help} (${
           v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
     }""")
     return list(found)
 
 
-def seat(page: Any, live: Any, game: str, players: int) -> str:
+def seat(page: Any, live: Any, game: str, players: int, deals: int | None = None) -> str:
+    options = {} if deals is None else {"deals": deals}
     joined = live.post("/api/play", {"game": game, "name": "Ana", "level": "random",
-                                     "players": players})
+                                     "players": players, "options": options})
     value = json.dumps({"seat": joined["seat"], "token": joined["token"]})
     page.goto("/")
     page.evaluate(f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(value)})")
@@ -54,11 +61,7 @@ def test_no_serious_violation_on_any_page(new_page: Any, live: Any,
         found[game] = violations(page)
     # a finished deal's replay: a two-seat Punttu deal played to its end
     code = seat(page, live, "punttu", 2)
-    for _ in range(30):
-        page.locator(f"{ENABLED}, #play-again").first.wait_for()
-        if page.locator("#play-again").count():
-            break
-        page.locator(ENABLED).first.click()
+    play_first_cards_until(page, "#play-again", moves=30)
     found["match end"] = violations(page)
     page.goto(f"/replay/{code}/1")
     expect(page.locator("#scrub")).to_be_visible()
@@ -67,5 +70,41 @@ def test_no_serious_violation_on_any_page(new_page: Any, live: Any,
     found["rules"] = violations(page)
     page.goto(f"/t/{code}/rules")
     found["table rules"] = violations(page)
-    assert {name: v for name, v in found.items() if v} == {}
+    bad = {name: v for name, v in found.items() if v}
+    assert bad == {}, json.dumps(bad, indent=1)
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_no_violation_in_the_states_and_dialogs_of_a_match(new_page: Any, live: Any,
+                                                           viewport: dict[str, int]) -> None:
+    """A two-deal Punttu match at two seats, scanned at each state a player meets: the hint
+    explained, the deal's end dialog, the match's end dialog, and the replay with the coach's
+    marks and a marked move's note."""
+    page = new_page(viewport)
+    found: dict[str, list[str]] = {}
+    code = seat(page, live, "punttu", 2, deals=2)
+    page.locator(ENABLED).first.wait_for()
+    page.click("#hint")
+    expect(page.locator(".hint")).to_be_visible(timeout=30_000)
+    found["hint"] = violations(page)
+    dialog = page.get_by_role("dialog")
+    play_first_cards_until(page, "[role=dialog]")
+    expect(dialog).to_contain_text("Deal 1 is over")
+    found["deal end"] = violations(page)
+    dialog.locator("#continue").click()
+    play_first_cards_until(page, "#play-again")
+    expect(dialog).to_contain_text("The match is over")
+    found["match end"] = violations(page)
+    page.goto(f"/replay/{code}/1")
+    page.click("#ask-coach")
+    expect(page.locator("#review-marks")).to_be_visible(timeout=REVIEW_WAIT_MS)
+    page.select_option("#coach-seat", "all")
+    marks = page.locator(".review-mark")
+    if marks.count():
+        marks.first.click()
+        expect(page.locator("#review-note strong")).to_be_visible()
+    found["replay with the coach"] = violations(page)
+    bad = {name: v for name, v in found.items() if v}
+    assert bad == {}, json.dumps(bad, indent=1)
     assert page.js_errors == []

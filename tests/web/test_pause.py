@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, screenshot
-
-ENABLED = ".hand button.card:not([disabled])"
+from tests.helpers.browser import LAPTOP, PHONE, play_first_cards_until, screenshot
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
@@ -26,11 +24,7 @@ def test_the_next_deal_waits_for_continue(
         f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
     page.goto(f"/t/{joined['code']}")
     dialog = page.get_by_role("dialog")
-    for _ in range(20):
-        page.locator(f"{ENABLED}, [role=dialog]").first.wait_for()
-        if dialog.count():
-            break
-        page.locator(ENABLED).first.click()
+    play_first_cards_until(page, "[role=dialog]", moves=20)
     expect(dialog).to_contain_text("Deal 1 is over")
     # the bots wait too: deal 2 is not being played behind the dialog
     expect(page.locator(".table-head .deal")).to_have_text("Deal 1")

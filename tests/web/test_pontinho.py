@@ -127,7 +127,7 @@ def test_advance_take_meld_lay_off_and_go_out(
         screenshot(page, f"pontinho-claim-{size}")
         page.click("#advance")
         mine = page.locator('.meld-group', has=page.locator('.meld[data-number="1"]'))
-        expect(mine.locator("h4")).to_have_text("You")  # melds are grouped under their owner
+        expect(mine.locator("h3")).to_have_text("You")  # melds are grouped under their owner
         # the last move, on the felt: what was taken from where, and the meld
         expect(page.locator(".last-move")).to_have_text(
             "You advanced: took six of hearts from the discard pile and melded four of hearts, "

@@ -4,9 +4,11 @@ and download its record (which ``cardtable replay`` accepts)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, Person, screenshot
 
@@ -86,3 +88,44 @@ def test_step_through_a_finished_deal(new_page: Any, live: Any, tmp_path: Path) 
     expect(phone.locator("#caption")).to_be_visible()
     screenshot(phone, "replay-phone")
     assert page.js_errors == [] and phone.js_errors == []
+
+
+def test_the_replay_reads_like_the_table(new_page: Any, live: Any) -> None:
+    """Nothing but the replay before the coach is asked (no stray "null"); each caption says
+    the move as the table does (a capture names the card played and the cards it took); the
+    seats sit around the centre as at the table, the person's own below it; the end shows the
+    final score."""
+    person = Person(live, game="putto", deals=1)
+    try:
+        person.play_until("match_end")
+    finally:
+        person.close()
+    data = httpx.get(f"{live.url}/api/tables/{person.code}/deals/1/replay", timeout=30).json()
+    steps = data["steps"]
+    actions = [step["action"] or "" for step in steps]
+    capture = next(i for i, action in enumerate(actions) if action.startswith("capture"))
+    taken = next(e for e in steps[capture]["events"] if e["kind"] == "capture")["taken"]
+    page = new_page(LAPTOP)
+    person.sat_here(page)
+    page.goto(f"/replay/{person.code}/1")
+    expect(page.locator("#ask-coach")).to_be_visible()
+    assert "null" not in page.locator("#app").inner_text()
+    # Ana's seat below the centre, the bot's across the felt, as at the table
+    expect(page.locator(".replay-felt .replay-mine .seat")).to_have_attribute("aria-label", "Ana")
+    expect(page.locator(".replay-felt .ring-top .seat")).to_have_count(1)
+    page.locator("#scrub").fill(str(capture + 1))
+    who = "Ana" if steps[capture]["to_move"] == person.seat else r"Bot \d \(random\)"
+    cards = r"[^,]+" + r", [^,]+" * (len(taken) - 1)  # every card taken, named
+    expect(page.locator("#caption")).to_have_text(
+        re.compile(rf"Move {capture + 1} of {len(steps) - 1}: {who} captured {cards} with .+\.$"))
+    expect(page.locator("#final-score")).to_have_count(0)  # only at the end
+    page.click("#end")
+    outcome = data["outcome"]
+    final = page.locator("#final-score")
+    expect(final).to_contain_text("Final score:")
+    for side, points in zip(outcome["sides"], outcome["points"], strict=True):
+        star = " ★" if set(side) & set(outcome["winners"]) else ""
+        name = "Ana" if person.seat in side else f"Bot {side[0] + 1} (random)"
+        expect(final).to_contain_text(f"{name} {points}{star}")
+    screenshot(page, "replay-putto-laptop")
+    assert page.js_errors == []

@@ -31,6 +31,7 @@ rank are the same move), narrowed like the search's tree where the game narrows 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import random
@@ -99,13 +100,17 @@ def label_of(game_name: str, low: float) -> str:
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One move the evaluator tried: its mean value (points for the seat's side) over the sampled
-    deals, and its loss against the best candidate with a 95% interval."""
+    deals, and its loss against the best candidate with a 95% interval; ``behind`` and ``ahead``
+    count the sampled deals in which the best candidate ended with more, or fewer, points: the
+    coach's reason in words, from the same deals."""
 
     action: str
     value: float
     loss: float
     low: float
     high: float
+    behind: int = 0
+    ahead: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +146,11 @@ class MoveReview:
     label: str
     forced: bool
     alternatives: tuple[Candidate, ...] = ()
+    #: Of the sampled deals, how many the better move ended with more points for the side, and
+    #: how many with fewer (the rest: the same).
+    better_in: int = 0
+    worse_in: int = 0
+    samples: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -152,6 +162,9 @@ class MoveReview:
             "interval": [round(self.low, 2), round(self.high, 2)],
             "label": self.label,
             "forced": self.forced,
+            "better_in": self.better_in,
+            "worse_in": self.worse_in,
+            "samples": self.samples,
             "alternatives": [
                 {"action": c.action, "value": round(c.value, 2), "loss": round(c.loss, 2)}
                 for c in self.alternatives
@@ -300,13 +313,17 @@ class Evaluator:
         graded = []
         for i, action_id in enumerate(candidates):
             low, high, loss = _paired(values[best], values[i])
-            graded.append(Candidate(text_of[action_id], means[i], loss, low, high))
+            behind = sum(1 for b, m in zip(values[best], values[i], strict=True) if b > m)
+            ahead = sum(1 for b, m in zip(values[best], values[i], strict=True) if b < m)
+            graded.append(
+                Candidate(text_of[action_id], means[i], loss, low, high, behind, ahead)
+            )
         graded.sort(key=lambda c: (-c.value, c.action))
         # A played move alike in every way to a candidate is graded as that candidate.
         if played is not None and str(played) not in {c.action for c in graded}:
             twin = text_of[chosen[_key_of(self._key, first.action_id(played))]]
             graded = [
-                Candidate(str(played), c.value, c.loss, c.low, c.high) if c.action == twin else c
+                dataclasses.replace(c, action=str(played)) if c.action == twin else c
                 for c in graded
             ]
         return Evaluation(tuple(graded), self.samples)
@@ -435,6 +452,10 @@ def grade(
         label,
         False,
         evaluation.candidates,
+        # the reason in words: in how many sampled deals the better move ended better or worse
+        mine.behind if mine.loss > 0.0 else 0,
+        mine.ahead if mine.loss > 0.0 else 0,
+        evaluation.samples,
     )
 
 

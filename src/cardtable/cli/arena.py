@@ -97,7 +97,7 @@ def _names(text: str, players: int) -> list[str]:
     show_default=True,
     metavar="NAME,NAME[,...]",
     help=_(
-        "Bots seated in this order from seat 0, repeated around the table: heuristic,random at "
+        "Bots seated in this order from seat 1, repeated around the table: heuristic,random at "
         "4 seats is heuristic, random, heuristic, random."
     ),
 )
@@ -273,7 +273,7 @@ def arena(
                     "that each plays for one team, e.g. two names for two pairs"
                 ).format(
                     bot=name,
-                    seating=", ".join(f"{seat} {bot}" for seat, bot in enumerate(seats)),
+                    seating=", ".join(f"{seat} {bot}" for seat, bot in enumerate(seats, 1)),
                 ),
                 param_hint="--bots",
             )

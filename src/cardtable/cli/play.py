@@ -27,7 +27,7 @@ from cardtable.cli.table_options import make_table, table_arguments
 from cardtable.engine.game import MAX_SEED
 from cardtable.engine.match import Match
 from cardtable.errors import CardtableError
-from cardtable.i18n import _
+from cardtable.i18n import _, ngettext
 from cardtable.terminal import SeatNames, renderer_for
 
 DEFAULT_DELAY = 0.6
@@ -41,7 +41,8 @@ def bot_seed(match_seed: int, seat: int) -> int:
 
 
 def _bot_names(text: str, seats: list[int]) -> dict[int, str]:
-    """``--bots``: one name for every bot seat, or one name per bot seat in seat order."""
+    """``--bots``: names for the bot seats in seat order, the list repeated around the table
+    as ``arena`` seats its bots (``hard,easy`` at three bot seats: hard, easy, hard)."""
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
         raise click.BadParameter(
@@ -50,17 +51,18 @@ def _bot_names(text: str, seats: list[int]) -> dict[int, str]:
             ),
             param_hint="--bots",
         )
-    if len(names) == 1:
-        names = names * len(seats)
-    if len(names) != len(seats):
+    if len(names) > len(seats):
         raise click.BadParameter(
-            _(
-                "give one bot name for every bot seat, or exactly {n} names (seats {seats}); "
-                "got {count}"
-            ).format(n=len(seats), seats=", ".join(map(str, seats)), count=len(names)),
+            ngettext(
+                "there is {n} bot seat (seat {seats}): give at most {n} bot name; got {count}",
+                "there are {n} bot seats (seats {seats}): give at most {n} bot names; got {count}",
+                len(seats),
+            ).format(
+                n=len(seats), seats=", ".join(str(seat + 1) for seat in seats), count=len(names)
+            ),
             param_hint="--bots",
         )
-    return dict(zip(seats, names, strict=True))
+    return {seat: names[index % len(names)] for index, seat in enumerate(seats)}
 
 
 def _save(path: Path, match: Match, players: list[Bot | None]) -> None:
@@ -105,7 +107,10 @@ def record_text(record: dict[str, Any]) -> str:
     default="heuristic",
     show_default=True,
     metavar="NAME[,NAME...]",
-    help=_("Bot for every other seat, or one bot per other seat in seat order."),
+    help=_(
+        "Bots for the other seats in seat order, the list repeated around the table: "
+        "hard,easy at three bot seats is hard, easy, hard."
+    ),
 )
 @click.option(
     "--seed",

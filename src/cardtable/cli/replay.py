@@ -45,10 +45,12 @@ def replay(file: Path, as_json: bool) -> None:
     table.add_column(_("side"))
     table.add_column(_("seats"))
     table.add_column(_("points"), justify="right")
+    # for people, sides and seats counted from 1 as the table shows them (--json: from 0)
     winners = set(result["winners"])
     for index, (side, points) in enumerate(zip(result["sides"], result["points"], strict=True)):
         mark = " ★" if winners & set(side) else ""
-        table.add_row(str(index), ", ".join(map(str, side)), f"{points}{mark}")
+        seats = ", ".join(str(seat + 1) for seat in side)
+        table.add_row(str(index + 1), seats, f"{points}{mark}")
     console.print(table)
     if result["to_move"] is not None:
-        console.print(_("Seat {seat} is to move.").format(seat=result["to_move"]))
+        console.print(_("Seat {seat} is to move.").format(seat=result["to_move"] + 1))

@@ -35,7 +35,11 @@ _STYLE = {"good": "", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder
     "seats",
     type=int,
     multiple=True,
-    help="Review only this seat (repeatable; default: every seat).",
+    metavar="S",
+    help=_(
+        "Review only this seat, counted from 1 as the table shows seats (repeatable; "
+        "default: every seat)."
+    ),
 )
 @click.option(
     "--samples",
@@ -62,7 +66,7 @@ def review(
         data = load(sys.stdin.read() if str(record) == "-" else record)
         players = data.get("players")
         for seat in seats:
-            if not isinstance(players, int) or not 0 <= seat < players:
+            if not isinstance(players, int) or not 1 <= seat <= players:
                 raise click.BadParameter(
                     _("there is no seat {seat} at this table").format(seat=seat),
                     param_hint="--seat",
@@ -72,7 +76,7 @@ def review(
             task = progress.add_task(_("decisions"), total=None)
             result = review_record(
                 data,
-                seats=seats or None,
+                seats=[seat - 1 for seat in seats] or None,  # the engine counts from 0
                 samples=samples,
                 seed=seed,
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
@@ -107,7 +111,7 @@ def _print(console: Console, result: Review) -> None:
         style = _STYLE[move.label]
         table.add_row(
             str(move.number),
-            str(move.seat),
+            str(move.seat + 1),
             move.played,
             "" if move.label == "good" else move.best,
             f"{move.loss:.1f}",
@@ -125,7 +129,7 @@ def _print(console: Console, result: Review) -> None:
         summary.add_column(_(LABEL_TEXT[label]), justify="right")
     for seat in result.summaries:
         summary.add_row(
-            str(seat.seat),
+            str(seat.seat + 1),
             str(seat.decisions),
             f"{seat.points_lost:.1f}",
             f"{100 * seat.best_share:.0f}%",

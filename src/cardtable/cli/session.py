@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import copy
 import enum
-import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -42,22 +41,14 @@ from cardtable.engine.action import Action
 from cardtable.engine.events import Event
 from cardtable.engine.game import State
 from cardtable.engine.match import Match
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, IllegalAction, without_rule_ids
 from cardtable.i18n import _, ngettext
 from cardtable.terminal.base import Choice, TableRenderer
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
-#: A rule id cited in an engine message, "(PO-21)" or "(PU-3, PU-4)": for developers and the
-#: rules sheet, not for a player at the table.
-RULE_IDS = re.compile(r"\s*\((?:P[UOT]-\d+(?:\s*(?:,|;|…|and|\.\.\.)\s*)?)+\)")
 HELP_WORDS = frozenset({"?", "help"})
 HINT_WORDS = frozenset({"h", "hint"})
 TABLE_WORDS = frozenset({"t", "table"})
-
-
-def without_rule_ids(message: str) -> str:
-    """``message`` without the rule ids it cites (see ``RULE_IDS``)."""
-    return RULE_IDS.sub("", message)
 
 
 class Ending(enum.Enum):
@@ -311,6 +302,8 @@ class Session:
                 if action is None:  # the player went back from a question
                     continue
                 return state.apply(action)
+            except IllegalAction as error:  # the seat it names, as the table numbers it
+                self._error(error.for_player(lambda s: self.renderer.names.table_seat(s) + 1))
             except CardtableError as error:
                 self._error(str(error))
 

@@ -316,7 +316,7 @@ class TableRenderer(ABC):
             at_table = [names.table_seat(seat) for seat in side]
             row = [
                 ", ".join(names.number(seat) for seat in side),
-                ", ".join(names.player(seat) for seat in side),
+                ", ".join(names(seat) for seat in side),
                 starred(outcome.points[index], bool(set(outcome.winners) & set(side))),
             ]
             if totals is not None:
@@ -327,7 +327,7 @@ class TableRenderer(ABC):
             style = "bold" if any(names.is_you(seat) for seat in side) else None
             table.add_row(*row, style=style)
         for table_seat in names.absent():
-            row = [str(table_seat + 1), names.player_at_table(table_seat), _("out")]
+            row = [str(table_seat + 1), names.at_table(table_seat), _("out")]
             if totals is not None:
                 row.append(starred(totals[table_seat], table_seat in match_winners))
             table.add_row(*row, style="dim")

@@ -244,7 +244,9 @@ def card_back() -> Response:
             responses=refusals(404))
 def replay_steps(code: str, number: int, request: Request) -> Any:
     """A finished deal step by step for the replay viewer: before each action and after the
-    last, the public view and every hand (the deal is over, so nothing is secret any more)."""
+    last, the public view and every hand (the deal is over, so nothing is secret any more),
+    with the events each action caused as a spectator saw them (which cards a capture took),
+    and the deal's outcome for the final score."""
     lobby: Lobby = request.app.state.lobby
     try:
         table = lobby.get(code, archived=True)
@@ -265,16 +267,16 @@ def replay_steps(code: str, number: int, request: Request) -> Any:
             state = game.deal(seed=record["seed"], dealer=record.get("dealer", 0))
         steps: list[dict[str, Any]] = []
         for text in [*record["actions"], None]:
-            steps.append(
-                {
-                    "view": state.view(None),
-                    "hands": [state.view(s)["hand"] for s in range(game.players)],
-                    "to_move": state.to_move,
-                    "action": text,
-                }
-            )
+            step = {
+                "view": state.view(None),
+                "hands": [state.view(s)["hand"] for s in range(game.players)],
+                "to_move": state.to_move,
+                "action": text,
+                "events": None,
+            }
             if text is not None:
-                state.apply(text)
+                step["events"] = [event.view(None) for event in state.apply(text)]
+            steps.append(step)
     except CardtableError as error:
         return JSONResponse(
             {"error": {"code": "record/bad", "message": str(error)}}, status_code=422
@@ -293,5 +295,7 @@ def replay_steps(code: str, number: int, request: Request) -> Any:
         "players": game.players,
         "names": names,
         "steps": steps,
+        "outcome": None if state.outcome is None else state.outcome.to_dict(),
+        "lowest_wins": game.lowest_wins,  # Pontinho: penalty points, the fewest win
         "record": f"/api/tables/{table.code}/deals/{number}/record",
     }

@@ -115,7 +115,9 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Punttu, Pontinho and Putto, online."),
     N_("seat {n}"),
     N_("bot {n} ({level})"),
-    N_("Move {n} of {total}: {name}: {action}"),
+    N_("Move {n} of {total}: {move}"),
+    N_("Final score:"),
+    N_("Final penalty points:"),
     N_("to play"),
     N_("Replay: {game}, deal {n}"),
     N_("Back to the table"),
@@ -254,7 +256,9 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("inaccuracy"),
     N_("mistake"),
     N_("blunder"),
-    N_("about {points} points lost (95% CI: {low} to {high}); better: {move}"),
+    N_("Better: {move}."),
+    N_("Whose moves:"),
+    N_("everyone"),
     N_("The coach found no move that surely lost points."),
     N_("The coach marks:"),
     # the table of issue 16: seats, scores, settings, sound, the memory rule
@@ -306,6 +310,15 @@ CLIENT_STRINGS: tuple[str, ...] = (
 #: Texts whose words depend on a number: (singular, plural) as in ``ngettext``; the catalog
 #: endpoint sends every form of each with the language's plural rule.
 CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
+    # the coach's reason in the replay (review.js): the points lost, and how the better move
+    # did in the deals it imagined
+    N_plural("About {points} point lost.", "About {points} points lost."),
+    N_plural(
+        "Better: {move}: it ended ahead in {better} of the {samples} way the deal could go on "
+        "from what was known then, and behind in {worse}.",
+        "Better: {move}: it ended ahead in {better} of the {samples} ways the deal could go on "
+        "from what was known then, and behind in {worse}.",
+    ),
     N_plural("Trick to {name} ({points} point).", "Trick to {name} ({points} points)."),
     N_plural("Last trick: {name} ({points} point)", "Last trick: {name} ({points} points)"),
     N_plural("The card left on the table ({cards}) went to {name}, the last to capture.",

@@ -32,7 +32,9 @@ def verify_draw(state: PontinhoState, action: Action, seat: int) -> None:
     """PO-6: the first thing a turn does, once."""
     _not_claim(state, seat)
     if state.phase is not Phase.DRAW:
-        raise IllegalAction(_("seat {seat} has drawn already this turn (PO-6)").format(seat=seat))
+        raise IllegalAction.about_seat(
+            _("seat {seat} has drawn already this turn (PO-6)"), seat=seat
+        )
 
 
 def verify_take(state: PontinhoState, action: Action, seat: int) -> None:
@@ -78,11 +80,11 @@ def verify_advance(state: PontinhoState, action: Action, seat: int) -> None:
     hand = state.hands[seat]
     _check_with_top(state, meld, hand, "PO-17")
     if len(meld) > len(hand):
-        raise IllegalAction(
+        raise IllegalAction.about_seat(
             _(
                 "advancing {meld} would leave seat {seat} without cards: one may "
                 "not advance to go out (PO-19)"
-            ).format(meld=meld, seat=seat)
+            ), meld=meld, seat=seat
         )
 
 
@@ -98,8 +100,8 @@ def verify_discard(state: PontinhoState, action: Action, seat: int) -> None:
     hand = _main_hand(state, seat)
     card = action.cards[0]
     if card not in hand:
-        raise IllegalAction(
-            _("seat {seat} does not hold {card} to discard").format(seat=seat, card=card)
+        raise IllegalAction.about_seat(
+            _("seat {seat} does not hold {card} to discard"), seat=seat, card=card
         )
 
 
@@ -107,11 +109,11 @@ def verify_layoff(state: PontinhoState, action: Action, seat: int) -> None:
     """PO-16: hand cards onto a meld on the table, once the mover has laid one."""
     hand = _main_hand(state, seat)
     if not state.melded[seat]:
-        raise IllegalAction(
+        raise IllegalAction.about_seat(
             _(
                 "seat {seat} may lay off only after laying down a meld of their own this "
                 "deal (PO-16)"
-            ).format(seat=seat)
+            ), seat=seat
         )
     number = action.meld
     assert number is not None
@@ -148,22 +150,22 @@ def verify_layoff(state: PontinhoState, action: Action, seat: int) -> None:
 def _not_claim(state: PontinhoState, seat: int) -> None:
     """In a claim round only its answers are asked (PO-21)."""
     if state.phase is Phase.CLAIM:
-        raise IllegalAction(
+        raise IllegalAction.about_seat(
             _(
                 "seat {seat} is asked whether to advance the top discard {card}: "
                 "'advance' and a new meld with it, or 'pass' (PO-21)"
-            ).format(seat=seat, card=card_text(state.discard[-1]))
+            ), seat=seat, card=card_text(state.discard[-1])
         )
 
 
 def _in_claim(state: PontinhoState, action: Action, seat: int) -> None:
     """``advance`` and ``pass`` answer a claim round and nothing else (PO-20, PO-21)."""
     if state.phase is not Phase.CLAIM:
-        raise IllegalAction(
+        raise IllegalAction.about_seat(
             _(
                 "{kind!r} answers a claim round, which only follows a draw from the stock "
                 "(PO-20, PO-21); now seat {seat} is on turn"
-            ).format(kind=action.kind, seat=seat)
+            ), kind=action.kind, seat=seat
         )
 
 
@@ -172,11 +174,11 @@ def _main_hand(state: PontinhoState, seat: int) -> list[int]:
     player's held card while it waits (PO-9)."""
     _not_claim(state, seat)
     if state.phase is Phase.DRAW:
-        raise IllegalAction(
+        raise IllegalAction.about_seat(
             _(
                 "seat {seat} must first draw: 'draw' from the stock, or 'take' the top "
                 "discard into a new meld (PO-6, PO-7)"
-            ).format(seat=seat)
+            ), seat=seat
         )
     hand = state.hands[seat]
     if state.phase is Phase.FIRST_DRAWN:
@@ -214,10 +216,10 @@ def _check_holds(hand: Sequence[int], kinds: Iterable[int], seat: int | None) ->
     have = Counter(hand)
     missing = need - have
     if missing:
-        raise IllegalAction(
-            _("seat {seat} does not hold {cards}").format(
-                seat=seat, cards=format_cards(sorted(missing.elements()))
-            )
+        raise IllegalAction.about_seat(
+            _("seat {seat} does not hold {cards}"),
+            seat=seat,
+            cards=format_cards(sorted(missing.elements())),
         )
 
 

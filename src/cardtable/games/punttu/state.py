@@ -138,10 +138,10 @@ class PunttuState(State):
                     "{card} is not in play: it is removed from the deck with {n} players (PU-6)"
                 ).format(card=card, n=self.n)
             )
-        raise IllegalAction(
-            _("seat {seat} does not hold {card} (PU-11: play a card from your hand)").format(
-                seat=seat, card=card
-            )
+        raise IllegalAction.about_seat(
+            _("seat {seat} does not hold {card} (PU-11: play a card from your hand)"),
+            seat=seat,
+            card=card,
         )
 
     def apply_unchecked(self, action_id: int) -> None:

@@ -223,10 +223,10 @@ class PuttoState(State):
                 ).format(action=str(action))
             )
         if card not in self.hands[seat]:
-            raise IllegalAction(
-                _("seat {seat} does not hold {card} (PT-8: play a card from your hand)").format(
-                    seat=seat, card=card
-                )
+            raise IllegalAction.about_seat(
+                _("seat {seat} does not hold {card} (PT-8: play a card from your hand)"),
+                seat=seat,
+                card=card,
             )
         matches = self._counts[card % 10] > 0
         if action.kind == "capture" and not matches:

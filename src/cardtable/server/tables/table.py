@@ -270,8 +270,10 @@ class Table(Presence, Scheduling, TableTalk):
                 try:
                     action = state.game.parse_action(text)
                     events = state.apply(action)
-                except IllegalAction as error:
-                    raise ServerError("action/illegal", reason=str(error)) from None
+                except IllegalAction as error:  # for a person: the table's seat, from 1
+                    seats = match.seats_of_deal(len(match.deals) - 1)
+                    reason = error.for_player(lambda s: seats[s] + 1)
+                    raise ServerError("action/illegal", reason=reason) from None
                 canonical = str(action)
                 kind = "action"
                 viewers = [None, *range(state.game.players)]

@@ -412,8 +412,10 @@ class PontinhoTable(PontinhoNarration):
         )
         table = Table(title=title, title_style="bold", box=box.SIMPLE_HEAD)
         table.add_column(_("Seat"), justify="right")
-        table.add_column(_("Player"))
-        table.add_column(_("Cards left"))
+        table.add_column(_("Player"), no_wrap=True)  # "Bot 3 (medium)" as the sentences say
+        # the cards on one line where they fit: the last column's notes wrap first
+        widest = max((len(" ".join(str(c) for c in hands[seat])) for seat in seats), default=0)
+        table.add_column(_("Cards left"), min_width=min(widest, 36))
         table.add_column(_("Points"), justify="right")
         table.add_column(
             _("Total / {bust}").format(bust=bust) if bust else _("Total"), justify="right"
@@ -433,7 +435,7 @@ class PontinhoTable(PontinhoNarration):
             status = Text(" · ").join(notes)
             table.add_row(
                 names.number(seat),
-                names.player(seat),
+                names(seat),
                 cards(left) if left else Text("—", style="dim"),
                 str(outcome.points[index]),
                 str(total),
@@ -443,7 +445,7 @@ class PontinhoTable(PontinhoNarration):
         for at_table in names.absent():  # out before this deal: not dealt in
             table.add_row(
                 str(at_table + 1),
-                names.player_at_table(at_table),
+                names.at_table(at_table),
                 Text("—", style="dim"),
                 Text("—", style="dim"),
                 str(int(totals[at_table])),

@@ -232,8 +232,9 @@ class PuttoTable(PuttoNarration):
                 primiera.append_text(cards(sorted(suits, key=LATIN_SUITS.index), ""))
                 primiera.append(")")
             row: list[RenderableType] = [
-                self._team_cell(index, side) if teams else str(side[0]),
-                " + ".join(self.names.player(seat) for seat in side),
+                self._team_cell(index, side) if teams else self.names.number(side[0]),
+                # a team's seats are in its first cell: its players by level, on one line
+                " + ".join((self.names.player if teams else self.names)(seat) for seat in side),
                 str(details["card_points"][index]),
                 f"{sweeps} (+{sweeps * SWEEP_POINTS})" if sweeps else "0",
                 primiera,

@@ -1,19 +1,26 @@
-// The coach's marks in the replay viewer (issue 19): asked for with a button (a review costs the
-// server seconds of work, a minute for a Putto deal), the server reviews the finished deal once
-// (/api/tables/CODE/deals/N/review, in its bots' pool), and each move that lost points surely
-// (an inaccuracy, a mistake or a blunder) is marked, with the better move. Nothing here grades.
+// The coach's marks in the replay viewer: asked for with a button (a review costs the server
+// seconds of work, a minute for a Putto deal), the server reviews the finished deal once
+// (/api/tables/CODE/deals/N/review, in its bots' pool), and each move that surely lost points
+// (an inaccuracy, a mistake or a blunder) is marked, with the better move and why, in words:
+// the points lost on average and in how many of the deals the coach imagined the better move
+// ended ahead (docs/coach.md). The person's own moves are shown first; the others on asking.
+// Nothing here grades.
 import { describe } from './actions.js';
 import { getJSON, h } from './dom.js';
-import { num, t } from './i18n.js';
+import { num, t, tn } from './i18n.js';
 
 const LABELS = { inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' };
+const EVERYONE = 'all';
 let review = null;
 let failed = false;
 let asked = null; // what the button needs: set by initReview
+let shown = EVERYONE; // whose moves the marks show: a deal seat, or everyone's
 
-// Remember the deal and how to redraw; the review is fetched when the person asks.
-export function initReview(code, deal, redraw) {
+// Remember the deal, how to redraw and whose moves to show first (the person's own seat,
+// `null` for a watcher: everyone's); the review is fetched when the person asks.
+export function initReview(code, deal, redraw, me = null) {
   asked = { code, deal, redraw, requested: false };
+  shown = me === null || me === undefined ? EVERYONE : me;
 }
 
 // Fetch the review, then redraw; the replay works meanwhile, and without it if it fails.
@@ -28,11 +35,24 @@ export async function loadReview(code, deal, redraw) {
   redraw();
 }
 
-function byNumber(number) {
-  return review ? review.moves.find((m) => m.number === number) : null;
+function isShown(move) {
+  return shown === EVERYONE || move.seat === shown;
 }
 
-// The coach's line for move `number` (counted from 1: the move that led to step `number`).
+function byNumber(number) {
+  return review ? review.moves.find((m) => m.number === number && isShown(m)) : null;
+}
+
+// Why the better move is better, from the same sampled deals that graded the move.
+function reason(deck, move) {
+  return tn('Better: {move}: it ended ahead in {better} of the {samples} way the deal could go on from what was known then, and behind in {worse}.',
+    'Better: {move}: it ended ahead in {better} of the {samples} ways the deal could go on from what was known then, and behind in {worse}.',
+    move.samples, { move: describe(deck, move.best), better: num(move.better_in),
+      samples: num(move.samples), worse: num(move.worse_in) });
+}
+
+// The coach's line for move `number` (counted from 1: the move that led to step `number`);
+// `null` when there is nothing to show (the review failed).
 export function reviewNote(number, deck) {
   if (failed) return null;
   if (asked && !asked.requested) {
@@ -42,20 +62,35 @@ export function reviewNote(number, deck) {
   if (!review) return h('p', { class: 'review-note pending', id: 'review-note' }, t('The coach is reviewing the moves…'));
   const move = number > 0 ? byNumber(number) : null;
   if (!move || move.label === 'good') return h('p', { class: 'review-note', id: 'review-note' }, '');
+  const points = Math.max(1, Math.round(move.loss));
   return h('p', { class: `review-note ${move.label}`, id: 'review-note', role: 'note' },
     h('strong', {}, t(LABELS[move.label])), ' ',
-    t('about {points} points lost (95% CI: {low} to {high}); better: {move}', {
-      points: num(move.loss), low: num(move.interval[0]), high: num(move.interval[1]),
-      move: describe(deck, move.best),
-    }));
+    tn('About {points} point lost.', 'About {points} points lost.', points, { points: num(points) }),
+    ' ', move.samples ? reason(deck, move) : t('Better: {move}.', { move: describe(deck, move.best) }));
 }
 
-// Marks under the slider: one per move the coach flagged, to jump to it.
-export function reviewMarks(go) {
+// Whose moves the marks show: the person's own first, anyone's on asking.
+function seatPicker(nameOf, redraw) {
+  const seats = [...new Set(review.moves.map((m) => m.seat))].sort((a, b) => a - b);
+  const select = h('select', { id: 'coach-seat', onchange: (event) => {
+    shown = event.target.value === EVERYONE ? EVERYONE : Number(event.target.value);
+    redraw();
+  } }, h('option', { value: EVERYONE, selected: shown === EVERYONE }, t('everyone')),
+  seats.map((seat) => h('option', { value: String(seat), selected: shown === seat }, nameOf(seat))));
+  return h('label', { class: 'coach-seat' }, t('Whose moves:'), ' ', select);
+}
+
+// Marks under the slider: one per move the coach flagged, to jump to it; `null` before the
+// review has come.
+export function reviewMarks(go, nameOf = null) {
   if (!review) return null;
-  const flagged = review.moves.filter((m) => m.label !== 'good');
-  if (!flagged.length) return h('p', { class: 'review-marks', id: 'review-marks' }, t('The coach found no move that surely lost points.'));
-  return h('p', { class: 'review-marks', id: 'review-marks' }, t('The coach marks:'), ' ',
+  const picker = nameOf && asked ? [seatPicker(nameOf, asked.redraw), ' '] : null;
+  const flagged = review.moves.filter((m) => m.label !== 'good' && isShown(m));
+  if (!flagged.length) {
+    return h('p', { class: 'review-marks', id: 'review-marks' }, picker,
+      t('The coach found no move that surely lost points.'));
+  }
+  return h('p', { class: 'review-marks', id: 'review-marks' }, picker, t('The coach marks:'), ' ',
     flagged.map((m) => h('button', { type: 'button', class: `review-mark ${m.label}`,
       onclick: () => go(m.number) }, `${num(m.number)} · ${t(LABELS[m.label])}`)));
 }

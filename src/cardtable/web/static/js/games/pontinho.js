@@ -92,9 +92,11 @@ function meldList(ctx) {
   const selection = selectedCards(ctx);
   if (!view.melds.length) return h('p', { class: 'empty' }, t('No melds on the table yet.'));
   const owners = [...new Set(view.melds.map((m) => m.owner))];
-  return h('div', { class: 'melds', role: 'list', 'aria-label': t('Melds on the table') }, owners.map((owner) => h('section', {
+  // a list item is a div (a section may not take the listitem role); the owner's heading is
+  // the rank below the seats' names (h2)
+  return h('div', { class: 'melds', role: 'list', 'aria-label': t('Melds on the table') }, owners.map((owner) => h('div', {
     class: 'meld-group', role: 'listitem', 'aria-label': ctx.sideLabel([owner]) },
-  h('h4', { class: 'owner' }, ctx.sideLabel([owner])),
+  h('h3', { class: 'owner' }, ctx.sideLabel([owner])),
   h('ol', { class: 'meld-list' }, view.melds.filter((m) => m.owner === owner).map((meld) => {
     const cards = meld.cards.split(' ');
     const layoff = selection.length ? matching(ctx, 'layoff', selection, meld.number) : [];

@@ -86,7 +86,7 @@ export function plate(ctx, dealSeat, tail = null) {
     same(`${slot}-head`, h('div', { class: 'plate' },
       h('span', { class: 'avatar', 'aria-hidden': 'true', style: `background:${colourOf(tableSeat)}` },
         initials(avatarName)),
-      h('h3', { class: 'name', title: full }, shown,
+      h('h2', { class: 'name', title: full }, shown, // under the page's h1: the next rank
         onTurn ? h('span', { class: 'turn-mark' }, ` ▶ ${t('to play')}`) : null))),
     badges.length ? same(`${slot}-chips`, h('div', { class: 'chips' }, badges)) : null,
     count !== null ? keep(`${slot}-backs`, count, () => backs(count)) : null,

@@ -131,3 +131,27 @@ def test_a_job_nobody_waits_for_is_dropped_and_errors_reach_the_caller() -> None
             await pool.run("T", job, "late")
 
     asyncio.run(scenario())
+
+
+def test_a_table_someone_watches_goes_before_every_unattended_one() -> None:
+    """20 unattended self-playing tables (a lane each, as from 20 addresses) queue; the one
+    table with a person connected is served next, not after one job of each lane."""
+
+    async def scenario() -> None:
+        pool = FairPool(workers=1, per_table=100)
+        pool.attended = lambda table: table == "WATCHED"
+        ran, job = recorder()
+        release, held = await _held(pool, "IDLE0")
+        idle = [asyncio.ensure_future(pool.run(f"IDLE{i}", job, f"idle{i}")) for i in range(20)]
+        await asyncio.sleep(0)
+        watched = asyncio.ensure_future(pool.run("WATCHED", job, "watched"))
+        await asyncio.sleep(0)
+        release.set()
+        assert await asyncio.wait_for(watched, WAIT) == "watched"
+        await asyncio.wait_for(asyncio.gather(held, *idle), WAIT)
+        assert ran[0] == "watched", ran  # before any unattended job queued ahead of it
+        assert ran[1:] == [f"idle{i}" for i in range(20)]  # then the others, round robin
+        assert pool.depth() == 0
+        pool.shutdown()
+
+    asyncio.run(scenario())

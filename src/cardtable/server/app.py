@@ -45,6 +45,7 @@ from cardtable.server.transport.bodylimit import BodyLimit
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.invalid import http_error, invalid_request
 from cardtable.server.transport.languages import RequestLanguage
+from cardtable.server.transport.security import SecurityHeaders
 from cardtable.workers import make_backend
 
 log = logging.getLogger("cardtable.server")
@@ -150,6 +151,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     # the body limit runs inside the language middleware, so its refusal is in the request's
     app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
+    app.add_middleware(SecurityHeaders)  # CSP, nosniff, no framing (security.py)
     app.add_exception_handler(RequestValidationError, invalid_request)  # request/invalid
     app.add_exception_handler(StarletteHTTPException, http_error)  # the same shape for the rest
     if config.forwarded_allow_ips:

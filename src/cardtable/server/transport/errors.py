@@ -70,6 +70,12 @@ MESSAGES: dict[str, str] = {
     "leave/not_seated": N_("spectators have no seat to leave"),
     # the daily deal (server/features/daily.py)
     "daily/bad_table": N_("there is no daily deal of {game} for {players} players"),
+    "connection/too_many": N_("too many connections from your address: at most {limit}"),
+    "connection/seat_full": N_("this seat has {limit} connections open already: close one"),
+    "daily/played": N_("you have played the daily deal of {day} already: it is played once"),
+    "daily/sealed": N_(
+        "this table holds the daily deal of {day}: it can be seen once that day is over (UTC)"
+    ),
 }
 
 

@@ -23,8 +23,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.i18n import language, normalize_language
 from cardtable.server.cluster.cluster import Elsewhere
+from cardtable.server.lobby.connlimit import CLOSE_TOO_MANY
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import client_address
+from cardtable.server.lobby.who import client_of
 from cardtable.server.tables import leave, rematch
 from cardtable.server.tables.table import Table, dumps
 from cardtable.server.transport.connection import Connection
@@ -77,6 +79,21 @@ async def play(websocket: WebSocket, code: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
     lang = language_of(websocket)
     await websocket.accept()
+    client = client_of(websocket)
+    if not lobby.connection_caps.enter(client):  # lobby/connlimit.py
+        limit = lobby.connection_caps.per_client
+        with language(lang):
+            refusal = error_message(ServerError("connection/too_many", limit=limit), None)
+        await websocket.send_text(refusal)
+        await websocket.close(CLOSE_TOO_MANY)
+        return
+    try:
+        await _play(websocket, lobby, code, lang)
+    finally:
+        lobby.connection_caps.leave(client)
+
+
+async def _play(websocket: WebSocket, lobby: Lobby, code: str, lang: str) -> None:
     try:
         table = await lobby.find(code)
     except Elsewhere as elsewhere:

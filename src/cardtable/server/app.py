@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -69,7 +69,7 @@ def prepare_database(config: ServerConfig) -> ServerLock:
         lock.release()
         engine.dispose()
         raise
-    except (OperationalError, InterfaceError, OSError) as error:
+    except (DBAPIError, OSError) as error:  # unreachable, read-only, refused…
         lock.release()
         engine.dispose()
         raise CardtableError(

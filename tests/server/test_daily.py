@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 import cardtable
 from cardtable.games import match_class
@@ -137,12 +138,22 @@ def test_two_players_get_the_same_hidden_deal_and_the_board_lists_both(
             assert closed.status_code == 403, (path, closed.text)
             assert closed.json()["error"]["code"] == "daily/sealed"
             assert f'"{hands[1 - deal.seat][0]}"' not in closed.text
+        watched = asyncio.run(_watch(server, code))  # nor may anyone watch its table
+        assert watched["type"] == "error" and watched["code"] == "daily/sealed"
         # the next day (the services' clock a day on), the same deal replays
         later = time.time() + 86400
         object.__setattr__(server.lobby.services, "clock", lambda: later)
         replay = http.get(f"/api/tables/{code}/deals/1/replay").json()
         assert replay["steps"][0]["hands"][deal.seat] == hands[deal.seat]
         assert http.get(f"/api/tables/{code}/record").status_code == 200
+
+
+async def _watch(server: Any, code: str) -> dict[str, Any]:
+    """The first answer to a spectator's hello at table ``code``."""
+    async with connect(f"{server.ws_url}/ws/{code}") as ws:
+        await ws.send(json.dumps({"type": "hello", "v": 1}))
+        answer: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 20))
+        return answer
 
 
 def test_an_unknown_daily_table_is_refused(server: Any) -> None:

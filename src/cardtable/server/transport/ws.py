@@ -23,6 +23,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.i18n import language, normalize_language
 from cardtable.server.cluster.cluster import Elsewhere
+from cardtable.server.features.daily import sealed_async
 from cardtable.server.lobby.connlimit import CLOSE_TOO_MANY
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import client_address
@@ -174,7 +175,10 @@ async def _hello(
     if text is None:
         return None
     try:
-        return seat_of_hello(lobby, table, text, lang)
+        seat, lang = seat_of_hello(lobby, table, text, lang)
+        if seat is None:  # a spectator sees the cards shown at the deal's end: not a daily
+            await sealed_async(lobby, table.code)  # deal's while others may still play it
+        return seat, lang
     except ServerError as error:
         with language(lang):
             refusal = error_message(error, ref_of(text))

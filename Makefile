@@ -101,10 +101,19 @@ caddy:
 			"SKIPPED. Install it with: sudo apt-get install -y caddy !!!"; fi; \
 	fi
 
-# A local cluster: PostgreSQL, Redis, three servers and nginx in front (docs/deploy.md).
+# A local cluster: PostgreSQL, Redis, three servers and nginx in front (docs/deploy.md). Every
+# part listens on CLUSTER_BIND; empty ports are free ones (e.g. `make cluster CLUSTER_PORT=9100
+# CLUSTER_SERVER_PORTS=9101,9102,9103 CLUSTER_PG_PORT=9104 CLUSTER_REDIS_PORT=9105`).
 CLUSTER_DIR ?= .cluster
+CLUSTER_BIND ?= 127.0.0.1
+CLUSTER_PORT ?= 8080
+CLUSTER_SERVER_PORTS ?=
+CLUSTER_PG_PORT ?= 0
+CLUSTER_REDIS_PORT ?= 0
 cluster: $(STAMP) postgresql redis nginx
-	$(BIN)/python -m cardtable.server.cluster.localcluster start --folder $(CLUSTER_DIR) --port 8080
+	$(BIN)/python -m cardtable.server.cluster.localcluster start --folder $(CLUSTER_DIR) \
+		--port $(CLUSTER_PORT) --bind $(CLUSTER_BIND) --server-ports "$(CLUSTER_SERVER_PORTS)" \
+		--pg-port $(CLUSTER_PG_PORT) --redis-port $(CLUSTER_REDIS_PORT)
 
 cluster-stop:
 	@if [ -x $(BIN)/python ]; then $(BIN)/python -m cardtable.server.cluster.localcluster stop --folder $(CLUSTER_DIR); fi

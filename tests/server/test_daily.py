@@ -5,14 +5,25 @@ everyone who played it beside the bots' points from the same seat. Both database
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import time
 from typing import Any
 
+import pytest
+from websockets.asyncio.client import connect
+
 import cardtable
 from cardtable.games import match_class
-from cardtable.server.features.daily import OPTIONS, day_of, derive, play_reference
+from cardtable.server.features.daily import (
+    OPTIONS,
+    day_of,
+    derive,
+    play_reference,
+    refuse_if_open,
+)
 from cardtable.server.tables.pool import FairPool
+from cardtable.server.transport.errors import ServerError
 
 SECRET = "a-secret-of-the-test-server"
 BROWSERS = ("browser-of-ana-0123456789", "browser-of-bo-00123456789")
@@ -66,6 +77,7 @@ def test_two_players_get_the_same_hidden_deal_and_the_board_lists_both(
             texts.append(answer.text)
             joined.append(answer.json())
         again = http.post("/api/daily/punttu/2/play", json={"name": "Ana", "browser": BROWSERS[0]})
+        # an unfinished play is resumed, not played again
         assert again.status_code == 200 and again.json()["code"] == joined[0]["code"]
         assert again.json()["token"] is None
         assert joined[0]["code"] != joined[1]["code"]
@@ -74,7 +86,7 @@ def test_two_players_get_the_same_hidden_deal_and_the_board_lists_both(
         texts.append(unfinished.text)
         assert unfinished.json()["count"] == 2 and unfinished.json()["entries"] == []
         assert unfinished.json()["references"] is None
-        assert http.get(f"/api/tables/{joined[0]['code']}/record").status_code == 404
+        assert http.get(f"/api/tables/{joined[0]['code']}/record").status_code == 403  # sealed
         texts.append(http.get(f"/api/tables/{joined[0]['code']}").text)
 
     answers = len(texts)  # the HTTP answers before play: no card of anyone's in them
@@ -114,10 +126,34 @@ def test_two_players_get_the_same_hidden_deal_and_the_board_lists_both(
         assert sorted(e["name"] for e in board["entries"]) == ["Ana", "Bo"]
         assert [e["mine"] for e in board["entries"] if e["name"] == "Ana"] == [True]
         assert board["references"]["medium"] == _reference(deal, "medium")
-        # the same deal replays from the board afterwards
-        code = board["entries"][0]["code"]
+        assert all("code" not in e and e["verified"] is False for e in board["entries"])
+        # played once: a second play under the same token is refused, and changes nothing
+        again = http.post("/api/daily/punttu/2/play", json={"name": "Ana", "browser": BROWSERS[0]})
+        assert again.status_code == 409 and again.json()["error"]["code"] == "daily/played"
+        code = joined[0]["code"]
+        # whatever shows its cards stays closed while others may still play it
+        for path in (f"/api/tables/{code}/deals/1/replay", f"/api/tables/{code}/record",
+                     f"/api/tables/{code}/deals/1/record", f"/api/tables/{code}/deals/1/review"):
+            closed = http.get(path)
+            assert closed.status_code == 403, (path, closed.text)
+            assert closed.json()["error"]["code"] == "daily/sealed"
+            assert f'"{hands[1 - deal.seat][0]}"' not in closed.text
+        watched = asyncio.run(_watch(server, code))  # nor may anyone watch its table
+        assert watched["type"] == "error" and watched["code"] == "daily/sealed"
+        # the next day (the services' clock a day on), the same deal replays
+        later = time.time() + 86400
+        object.__setattr__(server.lobby.services, "clock", lambda: later)
         replay = http.get(f"/api/tables/{code}/deals/1/replay").json()
         assert replay["steps"][0]["hands"][deal.seat] == hands[deal.seat]
+        assert http.get(f"/api/tables/{code}/record").status_code == 200
+
+
+async def _watch(server: Any, code: str) -> dict[str, Any]:
+    """The first answer to a spectator's hello at table ``code``."""
+    async with connect(f"{server.ws_url}/ws/{code}") as ws:
+        await ws.send(json.dumps({"type": "hello", "v": 1}))
+        answer: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 20))
+        return answer
 
 
 def test_an_unknown_daily_table_is_refused(server: Any) -> None:
@@ -126,3 +162,13 @@ def test_an_unknown_daily_table_is_refused(server: Any) -> None:
         assert http.get("/api/daily/punttu/9").status_code == 422  # over every game's most
         refused = http.post("/api/daily/punttu/2/play", json={"name": "x", "browser": "short"})
         assert refused.status_code == 422
+
+
+def test_a_daily_table_is_sealed_until_the_end_of_its_utc_day() -> None:
+    noon = dt.datetime(2026, 12, 2, 12, tzinfo=dt.UTC).timestamp()
+    with pytest.raises(ServerError) as refused:
+        refuse_if_open("2026-12-02", noon)
+    assert refused.value.code == "daily/sealed"
+    refuse_if_open("2026-12-02", noon + 12 * 3600)  # midnight UTC: the day is over
+    refuse_if_open("2026-12-01", noon)
+    refuse_if_open(None, noon)  # not a daily table

@@ -61,19 +61,26 @@ def test_a_single_job_waits_for_at_most_one_job_of_a_busy_table() -> None:
     asyncio.run(scenario())
 
 
+async def _queued_then(pool: FairPool, tables: list[str], last: str) -> list[str]:
+    """With the single worker held by ``tables[0]``, queue a job of each of ``tables``, then
+    one of ``last``; release the worker: the names of the jobs (lower case) in the order run."""
+    ran, job = recorder()
+    release, held = await _held(pool, tables[0])
+    queued = [asyncio.ensure_future(pool.run(table, job, table.lower())) for table in tables]
+    await asyncio.sleep(0)
+    final = asyncio.ensure_future(pool.run(last, job, last.lower()))
+    await asyncio.sleep(0)
+    release.set()
+    await asyncio.wait_for(asyncio.gather(held, final, *queued), WAIT)
+    return ran
+
+
 def test_the_tables_of_one_address_share_one_lane() -> None:
     async def scenario() -> None:
         pool = FairPool(workers=1, per_table=100)
-        ran, job = recorder()
         for i in range(10):
             pool.assign(f"MINE{i}", "10.0.0.1")  # one client's ten tables
-        release, held = await _held(pool, "MINE0")
-        mine = [asyncio.ensure_future(pool.run(f"MINE{i}", job, f"mine{i}")) for i in range(10)]
-        await asyncio.sleep(0)
-        theirs = asyncio.ensure_future(pool.run("THEIRS", job, "theirs"))
-        await asyncio.sleep(0)
-        release.set()
-        await asyncio.wait_for(asyncio.gather(held, theirs, *mine), WAIT)
+        ran = await _queued_then(pool, [f"MINE{i}" for i in range(10)], "THEIRS")
         assert ran.index("theirs") == 1, ran
         pool.shutdown()
 
@@ -129,5 +136,21 @@ def test_a_job_nobody_waits_for_is_dropped_and_errors_reach_the_caller() -> None
         pool.shutdown()
         with pytest.raises(ServerError):
             await pool.run("T", job, "late")
+
+    asyncio.run(scenario())
+
+
+def test_a_table_someone_watches_goes_before_every_unattended_one() -> None:
+    """20 unattended self-playing tables (a lane each, as from 20 addresses) queue; the one
+    table with a person connected is served next, not after one job of each lane."""
+
+    async def scenario() -> None:
+        pool = FairPool(workers=1, per_table=100)
+        pool.attended = lambda table: table == "WATCHED"
+        ran = await _queued_then(pool, [f"IDLE{i}" for i in range(20)], "WATCHED")
+        assert ran[0] == "watched", ran  # before any unattended job queued ahead of it
+        assert ran[1:] == [f"idle{i}" for i in range(20)]  # then the others, round robin
+        assert pool.depth() == 0
+        pool.shutdown()
 
     asyncio.run(scenario())

@@ -6,8 +6,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, play_until_over, shot
+from tests.helpers.translations import page_in
+
+from cardtable.web.language import LANGUAGES, translation
+
+#: The daily page's rule, as written in the client's strings (translated in each catalog).
+RULE = ("You play each daily deal once. Its replays, and everything else that shows its "
+        "cards, open when its day is over (UTC).")
 
 
 def test_the_nickname_is_remembered_and_my_games_lists_the_match(new_page: Any) -> None:
@@ -61,6 +69,23 @@ def test_the_daily_deal_in_the_browser_and_its_board(new_page: Any) -> None:
     shot(page, "daily-board-laptop")
     page.set_viewport_size(PHONE)
     shot(page, "daily-board-phone")
-    board.get_by_role("link", name="Replay this deal").click()
-    expect(page).to_have_url(re.compile(r"/replay/[A-Z0-9-]+/1$"))
+    expect(board.locator("tbody tr")).to_contain_text("(unverified)")  # no identities yet
+    expect(board.get_by_role("link", name="Replay this deal")).to_have_count(0)  # sealed today
+    assert not page.js_errors
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_daily_page_says_its_rule_whole_in_view(new_page: Any, lang: str,
+                                                    viewport: dict[str, int]) -> None:
+    page = page_in(new_page, lang)
+    page.set_viewport_size(viewport)
+    page.goto("/daily?game=punttu&players=2")
+    rule = page.locator("#daily-rule")
+    expect(rule).to_have_text(translation(lang).gettext(RULE))
+    box = rule.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+    shot(page, f"{lang}-daily-rule-{viewport['width']}")
     assert not page.js_errors

@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -46,6 +46,7 @@ from cardtable.server.transport.bodylimit import BodyLimit
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.invalid import http_error, invalid_request
 from cardtable.server.transport.languages import RequestLanguage
+from cardtable.server.transport.security import SecurityHeaders
 from cardtable.workers import make_backend
 
 log = logging.getLogger("cardtable.server")
@@ -69,7 +70,7 @@ def prepare_database(config: ServerConfig) -> ServerLock:
         lock.release()
         engine.dispose()
         raise
-    except (OperationalError, InterfaceError, OSError) as error:
+    except (DBAPIError, OSError) as error:  # unreachable, read-only, refused…
         lock.release()
         engine.dispose()
         raise CardtableError(
@@ -152,6 +153,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     # the body limit runs inside the language middleware, so its refusal is in the request's
     app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body
     app.add_middleware(RequestLanguage)  # each request in its own language (languages.py)
+    app.add_middleware(SecurityHeaders)  # CSP, nosniff, no framing (security.py)
     app.add_exception_handler(RequestValidationError, invalid_request)  # request/invalid
     app.add_exception_handler(StarletteHTTPException, http_error)  # the same shape for the rest
     if config.forwarded_allow_ips:

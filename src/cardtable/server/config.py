@@ -65,11 +65,17 @@ class ServerConfig:
     #: Tables waiting for people: at most this many on the server, and per client address.
     max_waiting_tables: int = 500
     max_waiting_per_address: int = 5
+    #: Open WebSockets per client address (over every table of a process), and per seat (its
+    #: person's tabs and devices); one more is refused (``server/lobby/connlimit.py``).
+    max_connections_per_address: int = 64
+    max_connections_per_seat: int = 8
     #: A waiting table with no person connected this long expires (and a seat taken there whose
     #: person is not connected this long is freed); a running table with no person connected
     #: for ``abandoned_hours`` expires too. The lobby looks every ``sweep_seconds``.
     waiting_minutes: float = 30.0
     abandoned_hours: float = 6.0
+    #: A running table of bots only (no person's seat) with no spectator this long expires.
+    unattended_minutes: float = 5.0
     sweep_seconds: float = 60.0
     #: The open tables' list (``GET /api/tables``): tables per page, by default and at most.
     page_size: int = 20
@@ -128,7 +134,7 @@ class ServerConfig:
     def check(self) -> None:
         """Refuse settings that make no sense, naming them."""
         for name in ("grace_seconds", "bot_delay", "chat_window", "hint_seconds",
-                     "hint_window", "waiting_minutes", "abandoned_hours",
+                     "hint_window", "waiting_minutes", "abandoned_hours", "unattended_minutes",
                      "write_retry_seconds", "lease_seconds"):
             if getattr(self, name) < 0:
                 raise CardtableError(
@@ -140,7 +146,8 @@ class ServerConfig:
         for name in ("chat_max_length", "chat_burst", "bot_workers", "chat_address_burst",
                      "hint_burst", "hint_address_burst", "bot_queue_per_table",
                      "max_waiting_tables", "max_waiting_per_address", "page_size",
-                     "max_page_size"):
+                     "max_page_size", "max_connections_per_address",
+                     "max_connections_per_seat"):
             if getattr(self, name) < 1:
                 raise CardtableError(_("the setting {name} must be at least 1").format(name=name))
         for name in ("sweep_seconds", "gc_full_seconds"):

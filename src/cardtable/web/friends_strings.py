@@ -62,6 +62,11 @@ FRIENDS_STRINGS: tuple[str, ...] = (
         "against the same bots."
     ),
     N_("See the daily board"),
+    N_(
+        "You play each daily deal once. Its replays, and everything else that shows its "
+        "cards, open when its day is over (UTC)."
+    ),
+    N_("unverified"),
     N_("Nobody has played today's deal yet. Be the first!"),
 )
 

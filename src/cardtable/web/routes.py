@@ -26,6 +26,7 @@ from cardtable.errors import CardtableError, UnknownGame
 from cardtable.games import descriptors
 from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
+from cardtable.server.features.daily import sealed
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import error_response
@@ -241,14 +242,16 @@ def card_back() -> Response:
 
 
 @router.get("/api/tables/{code}/deals/{number}/replay", tags=["records"],
-            responses=refusals(404))
+            responses=refusals(403, 404))
 def replay_steps(code: str, number: int, request: Request) -> Any:
     """A finished deal step by step for the replay viewer: before each action and after the
-    last, the public view and every hand (the deal is over, so nothing is secret any more),
-    with the events each action caused as a spectator saw them (which cards a capture took),
-    and the deal's outcome for the final score."""
+    last, the public view and every hand (the deal is over, so nothing is secret any more; but
+    a daily deal stays ``daily/sealed`` until its day is over: others may still play it), with
+    the events each action caused as a spectator saw them (which cards a capture took), and the
+    deal's outcome for the final score."""
     lobby: Lobby = request.app.state.lobby
     try:
+        sealed(lobby, code)
         table = lobby.get(code, archived=True)
     except ServerError as error:
         return error_response(error)  # the status its code has on every route (409, 503…)

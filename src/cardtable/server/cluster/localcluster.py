@@ -10,7 +10,12 @@ The same topology (``SERVER_ENV``) writes ``deploy/compose.yaml`` (``compose``):
 file cannot drift from what ``make cluster`` runs (a test compares them).
 
     python -m cardtable.server.cluster.localcluster start [--folder .cluster] [--servers 3]
-        [--port 8080]
+        [--port 8080] [--bind 127.0.0.1] [--server-ports 8081,8082,8083] [--pg-port 5433]
+        [--redis-port 6380]
+
+Every part (PostgreSQL, Redis, the servers, nginx) listens on ``--bind`` only (loopback by
+default: nothing but nginx needs to be reached from elsewhere, and even nginx only when asked),
+on the ports given, or free ones.
     python -m cardtable.server.cluster.localcluster stop [--folder .cluster]
     python -m cardtable.server.cluster.localcluster compose > deploy/compose.yaml
     python -m cardtable.server.cluster.localcluster nginx > deploy/nginx.conf
@@ -113,18 +118,25 @@ class LocalCluster:
     pg_port: int = 0
     redis_port: int = 0
     extra_env: dict[str, str] = field(default_factory=dict)
+    #: The address every part listens on (see the module docstring).
+    bind: str = "127.0.0.1"
+
+    @property
+    def reach(self) -> str:
+        """The address the parts reach one another at: ``bind``, or loopback for "any"."""
+        return "127.0.0.1" if self.bind in ("0.0.0.0", "", "*") else self.bind
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.reach}:{self.port}"
 
     @property
     def db_url(self) -> str:
-        return f"postgresql+psycopg://postgres@127.0.0.1:{self.pg_port}/cardtable"
+        return f"postgresql+psycopg://postgres@{self.reach}:{self.pg_port}/cardtable"
 
     @property
     def redis_url(self) -> str:
-        return f"redis://127.0.0.1:{self.redis_port}/0"
+        return f"redis://{self.reach}:{self.redis_port}/0"
 
     # -- start ----------------------------------------------------------------------------
 
@@ -162,7 +174,8 @@ class LocalCluster:
         process = subprocess.Popen(
             [_cardtable(), "serve", "--port", str(port),
              "--data-dir", str(self.folder / f"data-{index}")],
-            env={**env, "CARDTABLE_PORT": str(port)}, stdout=log, stderr=log,
+            env={**env, "CARDTABLE_PORT": str(port), "CARDTABLE_HOST": self.bind,
+                 "CARDTABLE_FORWARDED_ALLOW_IPS": self.reach}, stdout=log, stderr=log,
             start_new_session=True,
         )
         (self.folder / f"server-{index}.pid").write_text(str(process.pid))
@@ -185,13 +198,13 @@ class LocalCluster:
 
         if not (data / "PG_VERSION").exists():
             run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-        options = (f"-p {self.pg_port} -c listen_addresses=127.0.0.1 -k {data} "
+        options = (f"-p {self.pg_port} -c listen_addresses={self.bind} -k {data} "
                    "-c max_connections=300 -c synchronous_commit=on")
         run("pg_ctl", "-D", str(data), "-o", options, "-l", str(data / "postgresql.log"),
             "-w", "-t", "60", "start")
         import psycopg
 
-        with psycopg.connect(f"host=127.0.0.1 port={self.pg_port} user=postgres "
+        with psycopg.connect(f"host={self.reach} port={self.pg_port} user=postgres "
                              "dbname=postgres", autocommit=True) as db:
             if db.execute("SELECT 1 FROM pg_database WHERE datname='cardtable'").fetchone() \
                     is None:
@@ -200,19 +213,19 @@ class LocalCluster:
     def _start_redis(self) -> None:
         program = _need("redis-server", "redis-server")
         process = subprocess.Popen(
-            [program, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
+            [program, "--port", str(self.redis_port), "--bind", self.bind, "--save", "",
              "--appendonly", "no", "--dir", str(self.folder)],
             stdout=open(self.folder / "redis.log", "ab"),  # noqa: SIM115 (the child's)
             stderr=subprocess.STDOUT, start_new_session=True,
         )
         (self.folder / "redis.pid").write_text(str(process.pid))
-        _wait_port(self.redis_port)
+        _wait_port(self.redis_port, self.reach)
 
     def nginx_conf(self) -> str:
-        upstreams = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;"
+        upstreams = "\n".join(f"        server {self.reach}:{p} max_fails=1 fail_timeout=2s;"
                               for p in self.server_ports)
         return NGINX.format(folder=self.folder.resolve(), upstreams=upstreams,
-                            listen=f"127.0.0.1:{self.port}")
+                            listen=f"{self.bind}:{self.port}")
 
     def _start_nginx(self) -> None:
         program = _need("nginx", "nginx")
@@ -229,7 +242,8 @@ class LocalCluster:
         for port in [*self.server_ports, self.port]:
             while True:
                 try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=2):
+                    with urllib.request.urlopen(f"http://{self.reach}:{port}/readyz",
+                                                timeout=2):
                         break
                 except OSError:
                     if time.monotonic() > deadline:
@@ -267,7 +281,7 @@ class LocalCluster:
     def _save(self) -> None:
         (self.folder / "cluster.json").write_text(json.dumps({
             "servers": self.servers, "port": self.port, "server_ports": self.server_ports,
-            "pg_port": self.pg_port, "redis_port": self.redis_port}))
+            "pg_port": self.pg_port, "redis_port": self.redis_port, "bind": self.bind}))
 
     @classmethod
     def load(cls, folder: Path) -> LocalCluster:
@@ -275,11 +289,11 @@ class LocalCluster:
         return cls(folder=folder, **data)
 
 
-def _wait_port(port: int, seconds: float = 30.0) -> None:
+def _wait_port(port: int, host: str = "127.0.0.1", seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while True:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
+            with socket.create_connection((host, port), timeout=1):
                 return
         except OSError:
             if time.monotonic() > deadline:
@@ -366,8 +380,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("command", choices=["start", "stop", "compose", "nginx"])
     parser.add_argument("--folder", type=Path, default=Path(".cluster"))
     parser.add_argument("--servers", type=int, default=3)
-    parser.add_argument("--port", type=int, default=8080)
+    parser.add_argument("--port", type=int, default=8080, help="nginx's port")
+    parser.add_argument("--bind", default="127.0.0.1",
+                        help="the address every part listens on (0.0.0.0: every interface)")
+    parser.add_argument("--server-ports", default="",
+                        help="the servers' ports, comma-separated (one per server); empty: free")
+    parser.add_argument("--pg-port", type=int, default=0, help="PostgreSQL's; 0: a free one")
+    parser.add_argument("--redis-port", type=int, default=0, help="Redis's; 0: a free one")
     args = parser.parse_args(argv)
+    server_ports = [int(p) for p in args.server_ports.split(",") if p.strip()]
+    if server_ports and len(server_ports) != args.servers:
+        parser.error(f"--server-ports names {len(server_ports)} ports for {args.servers} servers")
     if args.command in ("compose", "nginx"):
         sys.stdout.write((compose if args.command == "compose" else compose_nginx)(args.servers))
         return
@@ -376,7 +399,9 @@ def main(argv: list[str] | None = None) -> None:
             LocalCluster.load(args.folder).stop()
         print(f"cluster in {args.folder} stopped")
         return
-    cluster = LocalCluster(folder=args.folder, servers=args.servers, port=args.port)
+    cluster = LocalCluster(folder=args.folder, servers=args.servers, port=args.port,
+                           server_ports=server_ports, pg_port=args.pg_port,
+                           redis_port=args.redis_port, bind=args.bind)
     try:
         cluster.start()
     except BaseException:

@@ -10,11 +10,17 @@ the bot levels scored from that seat.
   deal (``deals`` 1, no hints, not listed, default options), started with the derived seed
   (``Table.fixed_start``) and bots of ``medium`` seeded from it (``BotSeats``), so two people
   who make the same moves meet the same replies.
-- **The board**: who played (``daily_plays``: the name chosen, a browser token's hash, the
-  table; one entry per browser and day — playing it again counts nothing), each scored by
-  their table's result once it is finished. Before a browser has finished the day's deal it
-  learns only how many have played: no points, no references, no table codes (a code would
-  lead to a replay that shows every hand).
+- **Played once**: one entry per browser token and day (``daily_plays``: the name chosen, the
+  token's hash, the table). A token whose table is unfinished gets that table back (it is the
+  same play, resumed); once it is finished, playing again is refused (``daily/played``).
+- **Its cards are never known beforehand**: a fresh token would get the same hand and the
+  same bots' answers, so whatever shows a daily table's cards — its records, its replay, its
+  coach's review (``sealed``) — stays closed (``daily/sealed``) until the deal's UTC day is
+  over; the board carries no table codes until then either.
+- **The board**: everyone who played, each scored by their table's result once it is
+  finished. Before a browser has finished the day's deal it learns only how many have played.
+  Every entry says whether it is tied to a verified player (``verified``): until people have
+  identities (``lobby.who``) none is, and the page marks them so.
 - **The references**: each level of ``daily_levels`` (``hard`` and ``medium``) plays the same
   deal from the same seat, against the same bots, once per day, and its points are kept
   (``daily_references``). It is played move by move as a table's bots are: ``hard``'s
@@ -44,6 +50,7 @@ from sqlalchemy.exc import IntegrityError
 
 import cardtable
 from cardtable.games import game_class, match_class
+from cardtable.server.lobby.who import Client
 from cardtable.server.storage.db import (
     Base,
     DailyKeyRow,
@@ -52,9 +59,10 @@ from cardtable.server.storage.db import (
     TableRow,
     utcnow,
 )
+from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import BotSeats
 from cardtable.server.tables.table import SeatPlan, TableConfig
-from cardtable.server.tables.tokens import hash_token
+from cardtable.server.tables.tokens import hash_token, normalize_code
 from cardtable.server.transport.errors import ServerError
 
 if TYPE_CHECKING:
@@ -150,7 +158,8 @@ def _entries(db: Connection, deal: Deal) -> list[dict[str, Any]]:
         result = json.loads(row.result) if row.result else None
         found.append({"name": row.name, "browser_hash": row.browser_hash,
                       "code": row.table_code, "finished": row.status == "finished",
-                      "points": points_of(result, deal.seat) if result else None})
+                      "points": points_of(result, deal.seat) if result else None,
+                      "player": None})  # no verified player yet: see lobby.who
     return found
 
 
@@ -212,6 +221,41 @@ async def play_reference(deal: Deal, level: str, pool: FairPool) -> int:
     return found if found is not None else 0
 
 
+# -- closed until the day is over ----------------------------------------------------------------
+
+
+def _last_day(db: Connection, code: str) -> str | None:
+    """The latest day whose daily deal was played at table ``code`` (None: not a daily table)."""
+    found = db.execute(select(PLAYS.c.day).where(PLAYS.c.table_code == code)
+                       .order_by(PLAYS.c.day.desc()).limit(1)).scalar()
+    return None if found is None else str(found)
+
+
+def refuse_if_open(day: str | None, now: float) -> None:
+    """``daily/sealed`` while ``day``'s deal may still be played (its UTC day is not over)."""
+    if day is not None and day >= day_of(now):
+        raise ServerError("daily/sealed", day=day)
+
+
+def sealed(lobby: Lobby, code: str) -> None:
+    """For the routes that show a table's cards (its records, replay, review), run in
+    FastAPI's threads: ``daily/sealed`` if ``code`` holds a daily deal whose day is not over."""
+    try:
+        day = lobby.services.writer.read(partial(_last_day, code=normalize_code(code)))
+    except StorageUnavailable:
+        raise ServerError("server/storage_unavailable") from None
+    refuse_if_open(day, lobby.services.clock())
+
+
+async def sealed_async(lobby: Lobby, code: str) -> None:
+    """``sealed`` for a route on the event loop (the database read in a reader thread)."""
+    try:
+        day = await lobby.services.writer.query(partial(_last_day, code=normalize_code(code)))
+    except StorageUnavailable:
+        raise ServerError("server/storage_unavailable") from None
+    refuse_if_open(day, lobby.services.clock())
+
+
 # -- the service ----------------------------------------------------------------------------------
 
 
@@ -238,13 +282,17 @@ class Daily:
         return derive(self._secret, day_of(self.lobby.services.clock()), game, players)
 
     async def play(self, game: str, players: int, name: str, browser: str,
-                   address: str | None) -> dict[str, Any]:
-        """A table of today's deal for this browser, or the one it already has."""
+                   client: Client) -> dict[str, Any]:
+        """A table of today's deal for this browser, or the one it has not finished yet;
+        ``daily/played`` once it has finished today's."""
+        address = client.address
         deal = await self.deal(game, players)
         browser_hash = hash_token(browser)
         writer = self.lobby.services.writer
         for entry in await writer.query(partial(_entries, deal=deal)):
             if entry["browser_hash"] == browser_hash:
+                if entry["finished"]:
+                    raise ServerError("daily/played", day=deal.day)
                 return {"day": deal.day, "code": entry["code"], "seat": deal.seat,
                         "token": None, "again": True}
         self.references_later(deal)
@@ -300,7 +348,8 @@ class Daily:
         done = [e for e in entries if e["finished"] and e["points"] is not None]
         done.sort(key=lambda e: e["points"] if lower_wins else -e["points"])
         answer["seat"] = deal.seat
-        answer["entries"] = [{"name": e["name"], "points": e["points"], "code": e["code"],
-                              "mine": e["browser_hash"] == mine_hash} for e in done]
+        answer["entries"] = [{"name": e["name"], "points": e["points"],
+                              "mine": e["browser_hash"] == mine_hash,
+                              "verified": e["player"] is not None} for e in done]
         answer["references"] = await writer.query(partial(_references, deal=deal))
         return answer

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from cardtable.server.features.daily import Daily
-from cardtable.server.lobby.ratelimit import client_address
+from cardtable.server.lobby.who import client_of
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import MAX_PLAYERS, MIN_PLAYERS, Strict, Word, error_response
 from cardtable.server.transport.inputs import Name
@@ -40,13 +40,14 @@ def daily_of(request: Request) -> Daily:
 
 
 @router.post("/api/daily/{game}/{players}/play", tags=["daily"], status_code=201,
-             responses=refusals(404, 429))
+             responses=refusals(404, 409, 429))
 async def play_daily(game: Word, players: Players, body: DailyPlay, request: Request) -> Any:
     """Seat this browser at today's deal of ``game`` for ``players`` (201: ``code``, ``seat``,
-    ``token``); a browser that has its table already gets it back (200, ``token`` null)."""
+    ``token``); a browser whose table is unfinished gets it back (200, ``token`` null); one
+    that has finished today's deal is refused (409 ``daily/played``): it is played once."""
     try:
         found = await daily_of(request).play(game, players, body.name, body.browser,
-                                              client_address(request))
+                                              client_of(request))
     except ServerError as error:
         return error_response(error)
     return JSONResponse(found, status_code=200 if found["again"] else 201)

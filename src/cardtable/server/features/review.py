@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse
 from cardtable.bots.review import review_record
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
+from cardtable.server.features.daily import sealed_async
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import error_response, lobby_of
 from cardtable.server.transport.refusals import refusals
@@ -41,7 +42,8 @@ def _review(record: dict[str, Any]) -> dict[str, Any]:
 
 
 @router.get(
-    "/api/tables/{code}/deals/{number}/review", tags=["records"], responses=refusals(404, 409, 503)
+    "/api/tables/{code}/deals/{number}/review", tags=["records"],
+    responses=refusals(403, 404, 409, 503)
 )
 async def deal_review(code: str, number: int, request: Request) -> Any:
     """The coach's grades of every decision of finished deal ``number`` (from 1): the move
@@ -49,6 +51,7 @@ async def deal_review(code: str, number: int, request: Request) -> Any:
     inaccuracy, mistake, blunder), and a summary per seat; computed once in the bots' pool."""
     lobby = lobby_of(request)
     try:
+        await sealed_async(lobby, code)  # a daily deal's grades show its hands
         table = lobby.get(code, archived=True)
     except ServerError as error:
         return error_response(error)

@@ -41,7 +41,8 @@ import cardtable
 from cardtable.errors import CardtableError
 from cardtable.i18n import outside_language_blocks
 from cardtable.server.cluster.cluster import Cluster, Elsewhere
-from cardtable.server.lobby import expiry
+from cardtable.server.lobby import expiry, fairshare
+from cardtable.server.lobby.connlimit import ConnectionCaps
 from cardtable.server.storage import archive, store
 from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
@@ -87,6 +88,15 @@ class Lobby:
         #: Set when this process is one of several (``cluster.py``): it then serves only the
         #: tables whose lease it holds, and relays the others to their owner.
         self.cluster: Cluster | None = None
+        services.pool.attended = self.attended  # people watching get the bots' time first
+        #: The open WebSockets of each client (``connlimit.py``).
+        self.connection_caps = ConnectionCaps(services.config.max_connections_per_address)
+
+    def attended(self, code: str) -> bool:
+        """Whether anyone (a seat's page or a spectator) is connected to table ``code``; what
+        is not a table here (the daily references' lane) counts as attended."""
+        table = self.tables.get(code)
+        return table is None or bool(table.connections())
 
     # -- start and stop ---------------------------------------------------------------------------
 
@@ -311,10 +321,11 @@ class Lobby:
                 self.forget_if_done(table)
                 continue
             people = [s for s in table.seats if s.plan.kind == "person"]
-            if any(s.connections for s in people):
-                self.seen[code] = now
+            if any(s.connections for s in people) or (not people and table.spectators):
+                self.seen[code] = now  # a bots-only table: its spectators are its people
             limit = expiry.idle_limit(table.status, config.waiting_minutes,
-                                      config.abandoned_hours)
+                                      config.abandoned_hours,
+                                      None if people else config.unattended_minutes)
             if now - self.seen.setdefault(code, now) >= limit:
                 await self.expire(table)
                 expired.append(code)
@@ -361,6 +372,18 @@ class Lobby:
 
     # -- tables ---------------------------------------------------------------------------------
 
+    async def _make_room(self, address: str | None) -> None:
+        """A full lobby gives up the heaviest address's longest unattended waiting table for
+        an address holding fewer (``fairshare.py``)."""
+        waiting = [t for t in self.tables.values()
+                   if t.status == "waiting" and t.code not in self.solo]
+        if len(waiting) < self.services.config.max_waiting_tables:
+            return
+        taken = fairshare.room_from(waiting, self.owners, self.seen, address)
+        if taken is not None:
+            log.info("waiting table given up for a fair share", extra={"table": taken.code})
+            await self.expire(taken)
+
     def check_waiting_caps(self, address: str | None) -> None:
         """Refuse one more waiting table when the server or ``address`` has its fill."""
         config = self.services.config
@@ -382,6 +405,7 @@ class Lobby:
         if waits and self.cluster is not None:
             await self.cluster.caps.check(address)  # counted over every process (caps.py)
         elif waits:
+            await self._make_room(address)
             self.check_waiting_caps(address)
         game = cardtable.game(config.game, config.players, **config.options)
         config = TableConfig(
@@ -540,8 +564,13 @@ class Lobby:
         return table, index, token
 
     def seat_of(self, table: Table, token: str) -> int:
+        """The seat a connection's token proves; ``connection/seat_full`` when that seat holds
+        ``max_connections_per_seat`` connections already (``connlimit.py``)."""
         for index, seat in enumerate(table.seats):
             if token_matches(token, seat.token_hash):
+                limit = self.services.config.max_connections_per_seat
+                if len(seat.connections) >= limit:
+                    raise ServerError("connection/seat_full", limit=limit)
                 return index
         raise ServerError("auth/bad_token")
 

@@ -20,8 +20,11 @@ chat and the lobby keep answering (``query`` runs reads in a small pool of threa
 
 Faults: a group that fails for a reason that may pass (``OperationalError``: the database is
 locked, the disk is full, the file cannot be written, the server went away) is retried (what is
-not settled yet) with exponential backoff for up to ``retry_seconds``; then each of its callers
-gets ``StorageUnavailable``. Meanwhile ``available`` is false and the listeners are told (the
+not settled yet) with exponential backoff until ``retry_seconds`` after its oldest write was
+asked for; then each of its callers gets ``StorageUnavailable``. So no write waits longer than
+``retry_seconds`` (counted from the group's first try, a write queued behind a group that was
+retrying waited out that group's time and then its own: 9–10 s for a setting of 5).
+Meanwhile ``available`` is false and the listeners are told (the
 lobby tells everyone at every table); the first commit that succeeds makes it true again — and
 while it is false the writer itself tries a write that changes nothing (``PROBE``) every second
 or so, so that readiness and the "back again" news never wait for someone's next move. Any other
@@ -48,7 +51,8 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 T = TypeVar("T")
 log = logging.getLogger("cardtable.server.storage.writer")
 
-_Item = tuple[Callable[[Connection], Any], "asyncio.Future[Any]"]
+#: A write, its caller's future, and when it was asked for (``time.monotonic``).
+_Item = tuple[Callable[[Connection], Any], "asyncio.Future[Any]", float]
 
 #: Most items in one transaction.
 MAX_GROUP = 512
@@ -134,7 +138,7 @@ class Writer:
         if self._queue.qsize() >= self.max_pending or self._closing.is_set():
             raise StorageUnavailable("too many writes are waiting")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((fn, future))
+        self._queue.put_nowait((fn, future, time.monotonic()))
         return await future
 
     def read(self, fn: Callable[[Connection], T]) -> T:
@@ -171,7 +175,7 @@ class Writer:
             outcomes = await self._commit(group)
             if self.on_commit is not None:
                 self.on_commit(time.perf_counter() - began)
-            for (_fn, future), (ok, value) in zip(group, outcomes, strict=True):
+            for (_fn, future, _asked), (ok, value) in zip(group, outcomes, strict=True):
                 if future.done():
                     continue
                 if ok:
@@ -186,7 +190,7 @@ class Writer:
         (committed alone, or refused) are never run again."""
         loop = asyncio.get_running_loop()
         outcomes: list[tuple[bool, Any] | None] = [None] * len(group)
-        deadline = time.monotonic() + self.retry_seconds
+        deadline = min(asked for _fn, _future, asked in group) + self.retry_seconds
         pause = FIRST_BACKOFF
         while True:
             pending = [i for i, outcome in enumerate(outcomes) if outcome is None]

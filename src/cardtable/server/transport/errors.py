@@ -80,6 +80,12 @@ MESSAGES: dict[str, str] = {
     "people/signups_closed": N_(
         "this server takes no new players; sign in with a link from a device you already use"
     ),
+    "connection/too_many": N_("too many connections from your address: at most {limit}"),
+    "connection/seat_full": N_("this seat has {limit} connections open already: close one"),
+    "daily/played": N_("you have played the daily deal of {day} already: it is played once"),
+    "daily/sealed": N_(
+        "this table holds the daily deal of {day}: it can be seen once that day is over (UTC)"
+    ),
 }
 
 

@@ -31,6 +31,7 @@ from cardtable.errors import CardtableError
 from cardtable.games import descriptor, game_class
 from cardtable.i18n import _, translation
 from cardtable.i18n import normalize_language as normalize
+from cardtable.server.features.daily import sealed
 from cardtable.server.features.homenet import ShareBase, share_base
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimited, client_address
@@ -63,6 +64,8 @@ STATUS = {
     "people/bad_language": 422,
     "people/bad_link": 404,
     "people/signups_closed": 403,
+    "daily/played": 409,
+    "daily/sealed": 403,
 }
 
 #: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a
@@ -413,10 +416,12 @@ async def quick_play(body: QuickPlay, request: Request, response: Response) -> A
 
 
 @router.get("/api/tables/{code}/record", tags=["records"],
-            responses=refusals(404, 409, 410))
+            responses=refusals(403, 404, 409, 410))
 def match_record(code: str, request: Request) -> Any:
-    """The finished deals as a match record that ``cardtable replay`` accepts."""
+    """The finished deals as a match record that ``cardtable replay`` accepts (``daily/sealed``
+    while the table's daily deal may still be played)."""
     try:
+        sealed(lobby_of(request), code)
         table = lobby_of(request).readable(code, archived=True)
     except ServerError as error:
         return error_response(error)
@@ -430,12 +435,14 @@ def match_record(code: str, request: Request) -> Any:
 
 
 @router.get("/api/tables/{code}/deals/{number}/record", tags=["records"],
-            responses=refusals(404, 409, 410))
+            responses=refusals(403, 404, 409, 410))
 def deal_record(
     code: str, number: Annotated[int, FastAPIPath(ge=1, le=INT64_MAX)], request: Request
 ) -> Any:
-    """Finished deal ``number`` (from 1) as a one-deal record for ``cardtable replay``."""
+    """Finished deal ``number`` (from 1) as a one-deal record for ``cardtable replay``
+    (``daily/sealed`` as the match record)."""
     try:
+        sealed(lobby_of(request), code)
         table = lobby_of(request).readable(code, archived=True)
     except ServerError as error:
         return error_response(error)

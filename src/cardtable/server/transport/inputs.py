@@ -5,7 +5,7 @@ encoded as UTF-8, so storing it, logging it or sending it back (orjson, Starlett
 fails later, far from the request, as a 500 or a dropped WebSocket. Such text is refused where it
 comes in. Names are shown to other people, so they are also trimmed, never empty and free of
 control characters (a newline or an escape sequence in a name would forge lines or colours in a
-terminal or a log).
+terminal or a log), and may not imitate a bot or "You" (``names.py``).
 
 The checks raise ``ValueError``: inside a pydantic model that is a validation error (HTTP: 422
 ``request/invalid``; WebSocket: ``protocol/bad_message``). Messages never repeat the input.
@@ -19,6 +19,7 @@ from typing import Annotated
 from pydantic import AfterValidator, Field
 
 from cardtable.i18n import _
+from cardtable.server.transport.names import imitation
 
 #: The longest player name (characters, after trimming).
 MAX_NAME = 40
@@ -57,6 +58,9 @@ def check_name(text: str) -> str:
         raise ValueError(_("a name holds at most {limit} characters").format(limit=MAX_NAME))
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in BIDI_CONTROLS for c in name):
         raise ValueError(_("a name cannot hold control characters or line breaks"))
+    reason = imitation(name)  # "You", "Bot 2 (hard)", zero-width characters (names.py)
+    if reason is not None:
+        raise ValueError(reason)
     return name
 
 

@@ -23,8 +23,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.i18n import language, normalize_language
 from cardtable.server.cluster.cluster import Elsewhere
+from cardtable.server.features.daily import sealed_async
+from cardtable.server.lobby.connlimit import CLOSE_TOO_MANY
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import client_address
+from cardtable.server.lobby.who import client_of
 from cardtable.server.tables import leave, rematch
 from cardtable.server.tables.table import Table, dumps
 from cardtable.server.transport.connection import Connection
@@ -78,6 +81,21 @@ async def play(websocket: WebSocket, code: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
     lang = language_of(websocket)
     await websocket.accept()
+    client = client_of(websocket)
+    if not lobby.connection_caps.enter(client):  # lobby/connlimit.py
+        limit = lobby.connection_caps.per_client
+        with language(lang):
+            refusal = error_message(ServerError("connection/too_many", limit=limit), None)
+        await websocket.send_text(refusal)
+        await websocket.close(CLOSE_TOO_MANY)
+        return
+    try:
+        await _play(websocket, lobby, code, lang)
+    finally:
+        lobby.connection_caps.leave(client)
+
+
+async def _play(websocket: WebSocket, lobby: Lobby, code: str, lang: str) -> None:
     try:
         table = await lobby.find(code)
     except Elsewhere as elsewhere:
@@ -158,7 +176,10 @@ async def _hello(
     if text is None:
         return None
     try:
-        return seat_of_hello(lobby, table, text, lang)
+        seat, lang = seat_of_hello(lobby, table, text, lang)
+        if seat is None:  # a spectator sees the cards shown at the deal's end: not a daily
+            await sealed_async(lobby, table.code)  # deal's while others may still play it
+        return seat, lang
     except ServerError as error:
         with language(lang):
             refusal = error_message(error, ref_of(text))

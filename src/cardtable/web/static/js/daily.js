@@ -87,11 +87,13 @@ function results() {
     h('ul', { class: 'references' }, against),
     h('h3', {}, t('Everyone who played it here')),
     h('table', { class: 'points' },
-      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('Player')), h('th', {}, t('Points')), h('th', {}, t('Replay')))),
+      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('Player')), h('th', {}, t('Points')))),
       h('tbody', {}, board.entries.map((entry, i) => h('tr', { class: entry.mine ? 'winner' : '' },
-        h('td', {}, num(i + 1)), h('td', {}, entry.mine ? `${entry.name} (${t('you')})` : entry.name),
-        h('td', {}, num(entry.points)),
-        h('td', {}, h('a', { href: `/replay/${entry.code}/1` }, t('Replay this deal'))))))),
+        h('td', {}, num(i + 1)),
+        // no player is verified yet (no accounts): every name is only what its browser chose
+        h('td', {}, entry.mine ? `${entry.name} (${t('you')})` : entry.name,
+          entry.verified ? null : h('span', { class: 'hint-text' }, ` (${t('unverified')})`)),
+        h('td', {}, num(entry.points)))))),
     lowestWins(board.game) ? h('p', { class: 'hint-text' }, t('Pontinho counts penalty points: the fewest is best.')) : null);
 }
 
@@ -100,6 +102,7 @@ function draw() {
   clear(app).append(...[
     h('h1', {}, t('The daily deal')),
     h('p', { class: 'hint-text' }, t('One deal a day for each game and table size: everyone plays it from the same seat against the same bots.'), ' ', day),
+    h('p', { class: 'hint-text', id: 'daily-rule' }, t('You play each daily deal once. Its replays, and everything else that shows its cards, open when its day is over (UTC).')),
     pickers(),
     error ? h('p', { class: 'error', role: 'alert' }, error) : null,
     results()].filter(Boolean));

@@ -120,9 +120,9 @@ def test_advance_take_meld_lay_off_and_go_out(
         if viewport is PHONE:
             # in a centre a third of the screen wide the question is short (it took 155 px
             # here and 240 at four players, and ran under the docked hand, which can take 415
-            # of a phone's 740 px): the middle stays whole above the dock at my turn
+            # of a phone's 740 px): the question stays whole above the dock at my turn
             assert page.locator(".claim").bounding_box()["height"] <= 100
-            assert_above_the_dock(page)
+            assert_above_the_dock(page, ".claim")
         select(page, "4h", "5h")
         screenshot(page, f"pontinho-claim-{size}")
         page.click("#advance")

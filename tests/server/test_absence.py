@@ -30,14 +30,24 @@ def test_turn_timer_moves_for_a_silent_person(start_server: Any, client_class: A
 
 
 def test_grace_period_then_a_bot_until_the_person_returns(start_server: Any,
-                                                          client_class: Any,
-                                                          play_against_bots: Any) -> None:
+                                                          client_class: Any) -> None:
     server = start_server(grace_seconds=0.0)
-    joined = play_against_bots(server, "punttu")
-    code = joined["code"]
+    # A friends' table, so that the person is connected before it starts: with no grace, a
+    # seat whose person has not connected yet is played by a stand-in from the start, and at
+    # a table that starts at once (``/api/play``) a stand-in could play the whole match before
+    # the socket opens. The second person never connects: a stand-in plays their seat.
+    with server.http() as http:
+        code = http.post("/api/tables", json={
+            "game": "punttu", "seats": [{"kind": "person"}, {"kind": "person"}], "players": 2,
+        }).json()["code"]
+        token = http.post(f"/api/tables/{code}/join", json={"name": "me"}).json()["token"]
 
     async def scenario() -> None:
-        me = await client_class.open(server, code, joined["token"])
+        me = await client_class.open(server, code, token)
+        waiting = await me.until(lambda m: m["type"] == "seats")
+        assert waiting["seats"][0]["connected"]
+        with server.http() as http:  # the table starts now, with this person connected
+            assert http.post(f"/api/tables/{code}/join", json={"name": "bo"}).status_code == 200
         assert await me.my_turn() is not None
         watcher = await client_class.open(server, code, None)
         await watcher.until(lambda m: m["type"] == "state")
@@ -51,7 +61,7 @@ def test_grace_period_then_a_bot_until_the_person_returns(start_server: Any,
             and (m.get("last") or {}).get("seat") == 0
         )
         assert moved["last"]["by"] == "away"
-        back = await client_class.open(server, code, joined["token"])
+        back = await client_class.open(server, code, token)
         seats = await back.until(lambda m: m["type"] == "seats")
         assert seats["seats"][0] == {**seats["seats"][0], "away": False, "connected": True}
         # The state sent on reconnecting may come before or after the seats message.

@@ -4,6 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
+# Python keeps its compiled modules (and pytest its rewritten test modules) between runs even
+# where the environment says not to: each xdist worker would otherwise compile the whole
+# project and suite again, seconds of every `make check`.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test check lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe caddy
 
 $(BIN)/python:

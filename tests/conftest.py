@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import os
 import types
+from pathlib import Path
 
 import pytest
+from _pytest.mark.expression import Expression
 from hypothesis import HealthCheck, settings
 from tests.helpers.golden import REGOLD_VARIABLE, regold
 
@@ -80,6 +82,35 @@ NEEDS_BY_MODULE = {
 #: A test whose own code names one of these needs what it names.
 NEEDS_BY_NAME = {"render_rules_pdf": "pdf", "PdfReader": "pdf"}
 
+#: Modules that are long as a whole, by path under tests/: the JAX environments (each test
+#: compiles its functions) and the HTTP API fuzzed by schemathesis (a running server and 60
+#: requests per operation). They are ``slow``, and a run that leaves slow tests out does not even
+#: import them (``pytest_ignore_collect``): importing JAX and building schemathesis's tests cost
+#: seconds per worker.
+SLOW_MODULES = ("research/test_jax_", "server/test_schemathesis.py")
+TESTS = Path(__file__).parent
+
+
+def _in_slow_module(path: Path) -> bool:
+    relative = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else ""
+    return relative.startswith(SLOW_MODULES)
+
+
+def _leaves_slow_out(config: pytest.Config) -> bool:
+    """Whether ``-m`` deselects a slow test whatever its other markers."""
+    text = config.getoption("markexpr", "")
+    if not text:
+        return False
+    expression = Expression.compile(text)
+    return not any(expression.evaluate(lambda name, others=others: name == "slow" or others)
+                   for others in (False, True))
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if _in_slow_module(collection_path) and _leaves_slow_out(config):
+        return True
+    return None  # let pytest decide
+
 
 def _needs_of_module(module: types.ModuleType) -> set[str]:
     needs = set()
@@ -111,3 +142,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             needs.add("postgresql")
         for need in sorted(needs):
             item.add_marker(need)
+        if _in_slow_module(item.path):
+            item.add_marker("slow")

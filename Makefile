@@ -37,11 +37,12 @@ run: $(PLAY_STAMP)
 
 # pytest exits 5 when it collects no tests: that is a failure here, not a pass. The golden files
 # are compared, never rewritten (CARDTABLE_REGOLD emptied: tests/helpers/golden.py).
+# The 25 slowest tests are listed at the end: where to look first when the suite grows slow.
 test: $(STAMP) chromium postgresql redis axe caddy
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	CARDTABLE_REGOLD= $(BIN)/python -m pytest -n auto -q; status=$$?; \
+	CARDTABLE_REGOLD= $(BIN)/python -m pytest -n auto -q --durations=25; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$status
 
 # The inner loop (two minutes on two cores): lint, types, the import layers and the tests that

@@ -264,10 +264,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     # the table of issue 16: seats, scores, settings, sound, the memory rule
     N_("1–7, 10, 11, 12"),
     N_("1–7, S, C, R"),
-    N_("A meld needs at least one card that is not a joker."),
-    N_("A meld needs at least three cards."),
-    N_("A run needs consecutive ranks of one suit (a joker may fill one gap)."),
-    N_("A set needs each card in a different suit."),
     N_("A, J, Q, K"),
     N_("Bot {n}"),
     N_("Card indices"),
@@ -275,10 +271,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Bot speed"),
     N_("Deal"),
     N_("Earlier moves are not shown: remembering them is part of the game."),
-    N_(
-        "Neither a set (one rank) nor a run (one suit): these cards are of several ranks and "
-        "suits."
-    ),
     N_("No deal is finished yet."),
     N_("Played cards:"),
     N_("Score sheet"),
@@ -288,8 +280,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Sound off"),
     N_("Sound on"),
     N_("Tap a card to lift it, tap again to play it"),
-    N_("These cards cannot be laid down now: perhaps first draw, or take the discard."),
-    N_("This set cannot be laid down now (see the rules on sets and jokers)."),
     N_("Your turn"),
     N_("as dealt"),
     N_("can capture"),

@@ -114,7 +114,7 @@ def checked(game: str, players: int) -> None:
     if game not in cardtable.available():
         raise ServerError("daily/bad_table", game=game, players=players)
     cls = game_class(game)
-    if not cls.min_players <= players <= cls.max_players:
+    if players not in cls.player_counts():
         raise ServerError("daily/bad_table", game=game, players=players)
 
 
@@ -344,7 +344,7 @@ class Daily:
         if not answer["finished"]:
             return answer
         self.references_later(deal)
-        lower_wins = game == "pontinho"  # penalty points
+        lower_wins = game_class(game).lowest_wins  # penalty points
         done = [e for e in entries if e["finished"] and e["points"] is not None]
         done.sort(key=lambda e: e["points"] if lower_wins else -e["points"])
         answer["seat"] = deal.seat

@@ -270,7 +270,8 @@ def games(
     ] = None,
 ) -> list[dict[str, Any]]:
     """The games, their titles, card decks (``latin``, ``italian``: Latin pictures with Italian
-    figure names, ``french``) and directions of play (``right``, ``left``), player counts,
+    figure names, ``french``) and directions of play (``direction``: ``right``, ``left``), player
+    counts (``players``: every one allowed),
     options (with defaults, labels, choice labels and help) and bot levels.
     Labels and help are translated into ``lang``."""
     found_lang = normalize(lang)
@@ -284,10 +285,12 @@ def games(
                 "title": cls.title,
                 # how the browser draws it: card pictures and the direction of play
                 "deck": descriptor(name).deck,
-                "turn": descriptor(name).turn,
+                "direction": descriptor(name).direction,
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
+                # every count allowed, fewest first (a game may allow "2 or 4")
+                "players": list(cls.player_counts()),
                 "options": [
                     {
                         "name": o.name,

@@ -25,7 +25,7 @@ STATIC = Path(cardtable.__file__).parent / "web" / "static" / "js"
 
 def test_the_registry_lists_each_game_once_by_its_descriptor() -> None:
     packages = sorted(m.name for m in pkgutil.iter_modules(cardtable.games.__path__) if m.ispkg)
-    assert NAMES == packages  # every game package is registered, by its package's name
+    assert packages == NAMES  # every game package is registered, by its package's name
     for game in descriptors():
         assert isinstance(game, GameDescriptor)
         package = __import__(f"cardtable.games.{game.name}", fromlist=["GAME"])

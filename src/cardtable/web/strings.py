@@ -249,7 +249,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *(game.title for game in descriptors()),
     *FRIENDS_STRINGS,  # friends: web/friends_strings.py
     *PEOPLE_STRINGS,  # players: web/people_strings.py
-    # the lobby's bot levels (levels.js) and the replay's review marks (review.js), issue 19
+    # the lobby's bot levels (levels.js) and the replay's review marks (review.js)
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),
     N_("Ask the coach"),
@@ -261,7 +261,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("everyone"),
     N_("The coach found no move that surely lost points."),
     N_("The coach marks:"),
-    # the table of issue 16: seats, scores, settings, sound, the memory rule
+    # the table: seats, scores, settings, sound, the memory rule
     N_("1–7, 10, 11, 12"),
     N_("1–7, S, C, R"),
     N_("A, J, Q, K"),

@@ -1,4 +1,4 @@
-"""The daily deal (issue 19 §4): once a day, per game and table size, one deal that everyone
+"""The daily deal: once a day, per game and table size, one deal that everyone
 plays against the same bots from the same seat, with a board of everyone's points beside how
 the bot levels scored from that seat.
 

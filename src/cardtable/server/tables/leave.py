@@ -1,4 +1,4 @@
-"""Leaving a table for good (issue 16 §5), and which running tables count as abandoned.
+"""Leaving a table for good, and which running tables count as abandoned.
 
 ``{"type": "leave"}`` (docs/protocol.md, "Rematch and leaving"): at a running table with other
 people the seat goes to a bot at once (the stand-in of an absent person, ``away``, without the

@@ -1,4 +1,4 @@
-"""Play again with the same people (issue 16 §5): a rematch offered to everyone at a table.
+"""Play again with the same people: a rematch offered to everyone at a table.
 
 At a finished table any person may offer a rematch, and each other person accepts or declines
 it, with the same message (``{"type": "rematch", "accept": true|false}``, docs/protocol.md,

@@ -1,4 +1,4 @@
-// The daily deal (issue 19 §4): today's deal of a game and table size, the same for everyone,
+// The daily deal: today's deal of a game and table size, the same for everyone,
 // and its board — your points beside the hard and medium bots' from the same seat, and beside
 // everyone who played it here. No account: this browser names itself with a random token it
 // keeps (localStorage); the server stores only its hash.

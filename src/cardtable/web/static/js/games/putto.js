@@ -19,7 +19,7 @@ export default {
 
   onEvents(ctx, events) {
     const capture = events.find((e) => e.kind === 'capture');
-    // the memory rule (issue 16 §4): the last capture stays in view until the next one
+    // the memory rule: the last capture stays in view until the next one
     if (capture) ctx.ui.lastCapture = capture;
     ctx.ui.choice = null;
   },

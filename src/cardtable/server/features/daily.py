@@ -62,6 +62,7 @@ from cardtable.server.storage.db import (
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import BotSeats
 from cardtable.server.tables.table import SeatPlan, TableConfig
+from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.tables.tokens import hash_token, normalize_code
 from cardtable.server.transport.errors import ServerError
 
@@ -157,7 +158,7 @@ def _entries(db: Connection, deal: Deal) -> list[dict[str, Any]]:
     for row in rows:
         result = json.loads(row.result) if row.result else None
         found.append({"name": row.name, "browser_hash": row.browser_hash,
-                      "code": row.table_code, "finished": row.status == "finished",
+                      "code": row.table_code, "finished": row.status == TableStatus.FINISHED,
                       "points": points_of(result, deal.seat) if result else None,
                       "player": None})  # no verified player yet: see lobby.who
     return found

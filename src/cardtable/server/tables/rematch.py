@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.i18n import _
 from cardtable.server.tables.table import Connection, Table, dumps
+from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.protocol import PROTOCOL_VERSION
 
@@ -83,7 +84,7 @@ async def answer(lobby: Lobby, table: Table, connection: Connection, accept: boo
     seat = connection.seat
     if seat is None:
         raise ServerError("rematch/not_seated")
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise ServerError("rematch/not_over")
     offer = _OFFERS.setdefault(table, Offer())
     async with offer.lock:

@@ -13,17 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from fastapi.testclient import TestClient
+from tests.cli.test_rules_cli import run
 
 import cardtable
 from cardtable.bots import make_bot, play_out
 from cardtable.bots.ladder import LEVELS
-from cardtable.cli import main
 from cardtable.engine.record import replay
 from cardtable.errors import OptionError, UnknownGame
 from cardtable.games import descriptor, register, unregister
-from cardtable.i18n import set_language
 from cardtable.server.app import create_app
 from cardtable.server.config import ServerConfig
 
@@ -39,13 +37,6 @@ def registered() -> Iterator[None]:
         yield
     finally:
         unregister(NAME)
-
-
-def run(*args: str) -> Result:
-    try:
-        return CliRunner().invoke(main, list(args))
-    finally:
-        set_language("en")  # a command sets the process-wide language
 
 
 def test_the_registry_and_the_engine_play_it() -> None:

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP
 from tests.helpers.server import first_deal_is
-from tests.web.test_pontinho import Scripted, select
+from tests.web.test_pontinho import select, three_people
 
 from cardtable.art.deck import deck_cards
 from cardtable.errors import MeldError, without_rule_ids
@@ -55,19 +55,7 @@ def test_a_refused_meld_shows_the_servers_sentence_and_an_ace_high_run_is_laid_d
     new_page: Any, live: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first_deal_is(monkeypatch, setup(), dealer=2)
-    table = live.post("/api/tables", {
-        "game": "pontinho", "players": 3, "options": {"deals": 1},
-        "seats": [{"kind": "person"}] * 3,
-    })
-    code = table["code"]
-    ws_url = live.url.replace("http", "ws") + f"/ws/{code}"
-    join = f"/api/tables/{code}/join"
-    bob = Scripted(ws_url, live.post(join, {"name": "Bob", "seat": 1})["token"])
-    cy = Scripted(ws_url, live.post(join, {"name": "Cy", "seat": 2})["token"])
-    page = new_page(LAPTOP)
-    page.goto(f"/t/{code}?lang=pt_BR")
-    page.fill("#join-name", "Ana")
-    page.click(".take-seat")
+    page, bob, cy = three_people(live, new_page, LAPTOP, "?lang=pt_BR")
     try:
         expect(page.locator("#burn")).to_be_visible()  # drawn for me; now I may meld
         select(page, *GAP.split())

@@ -29,11 +29,11 @@ import time
 import cardtable
 from cardtable.bots import make_bot, play_out
 from cardtable.bots.review import (
-    THRESHOLDS,
     Evaluator,
     decisions,
     review_deal,
     samples_for,
+    thresholds,
 )
 from cardtable.engine.game import Game, State
 
@@ -50,7 +50,7 @@ def _play(table: Game, seed: int, names: list[str]) -> tuple[State, list[str]]:
 def precision(
     table: Game, deals: int, seed: int, samples: int | None, player: str = "random"
 ) -> dict[str, object]:
-    mistake = THRESHOLDS[table.name][1]
+    mistake = thresholds(table.name)[1]
     flagged = confirmed = surely_worse = moves = 0
     for number in range(deals):
         fresh, actions = _play(table, seed + number, [player, "medium"])

@@ -40,8 +40,9 @@ def test_the_pages_carry_every_registered_games_front_end_data(tmp_path: Path) -
     games = page_games(tmp_path)
     assert sorted(games) == sorted(NAMES)
     for game in descriptors():
-        assert games[game.name] == {"title": game.title, "deck": game.deck, "turn": game.turn,
+        assert games[game.name] == {**game.front_end(),
                                     "lowest_wins": game.game_class.lowest_wins}
+        assert games[game.name]["direction"] == game.direction
 
 
 @pytest.mark.parametrize("name", NAMES)

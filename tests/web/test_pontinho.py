@@ -68,16 +68,10 @@ class Scripted:
         self._connection.__exit__(None, None, None)
 
 
-def select(page: Any, *cards: str) -> None:
-    for card in cards:
-        page.locator(f'.hand button.card[data-card="{card}"][aria-pressed="false"]').first.click()
-
-
-@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
-def test_advance_take_meld_lay_off_and_go_out(
-    new_page: Any, live: Any, fixed_deal: None, viewport: dict[str, int]
-) -> None:
-    size = "laptop" if viewport is LAPTOP else "phone"
+def three_people(live: Any, new_page: Any, viewport: dict[str, int],
+                 query: str = "") -> tuple[Any, Scripted, Scripted]:
+    """A one-deal Pontinho table of three people: Ana in the browser at seat 0 (the page's
+    address ends with ``query``), Bob and Cy played by the test over the WebSocket."""
     table = live.post("/api/tables", {
         "game": "pontinho", "players": 3, "options": {"deals": 1},
         "seats": [{"kind": "person"}] * 3,
@@ -88,9 +82,23 @@ def test_advance_take_meld_lay_off_and_go_out(
     bob = Scripted(ws_url, live.post(join, {"name": "Bob", "seat": 1})["token"])
     cy = Scripted(ws_url, live.post(join, {"name": "Cy", "seat": 2})["token"])
     page = new_page(viewport)
-    page.goto(f"/t/{code}")
+    page.goto(f"/t/{code}{query}")
     page.fill("#join-name", "Ana")
     page.click(".take-seat")
+    return page, bob, cy
+
+
+def select(page: Any, *cards: str) -> None:
+    for card in cards:
+        page.locator(f'.hand button.card[data-card="{card}"][aria-pressed="false"]').first.click()
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_advance_take_meld_lay_off_and_go_out(
+    new_page: Any, live: Any, fixed_deal: None, viewport: dict[str, int]
+) -> None:
+    size = "laptop" if viewport is LAPTOP else "phone"
+    page, bob, cy = three_people(live, new_page, viewport)
     try:
         # my first turn: nothing to take, so the server draws for me (my only choice), and
         # as the first player I may burn the card; I keep it and discard Kc

@@ -62,8 +62,8 @@ def card_label(text: str, deck: Deck) -> str:
     raise CardError(_("unknown deck {deck!r}: expected latin, italian or french").format(deck=deck))
 
 
-#: The corner indices of the Spanish-suited pack as players of each tradition know them
-#: (issue 16 §6): numbers 1–7, 10, 11, 12, or sota, caballo, rey as S, C, R.
+#: The corner indices of the Spanish-suited pack as players of each tradition know them:
+#: numbers 1–7, 10, 11, 12, or sota, caballo, rey as S, C, R.
 LATIN_INDICES: dict[str, dict[str, str]] = {
     "numbers": {"A": "1", "J": "10", "Q": "11", "K": "12"},
     "letters": {"A": "1", "J": "S", "Q": "C", "K": "R"},

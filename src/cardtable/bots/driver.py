@@ -2,10 +2,10 @@
 
 Bots get the seat's view with memory and the legal actions, never the state. A bot's choice
 outside the legal actions is a bug of that bot and raises ``IllegalBotMove``: it is never
-replaced by another move (issue 17 §2). Decisions between deals (Pontinho's buy-backs,
+replaced by another move. Decisions between deals (Pontinho's buy-backs,
 ``match.to_move``) go to the seat's bot when it takes them (``Bot.decides_between_deals``),
 else to the game's ``medium`` bot when that one does, else the first legal decision is taken:
-``between_deals`` is that policy, written once (issue 17 §5).
+``between_deals`` is that policy, written once.
 """
 
 from __future__ import annotations

@@ -109,12 +109,8 @@ SETTLE_MIN = 1_000
 CHECK_EVERY = 16
 #: Weight of the game's prior (progressive bias) in the selection score, and the tree depth (0:
 #: the root's moves) below which expansions ask for it: it costs about a playout, and the moves
-#: near the root matter most. Against the medium bot at two players (100 duplicate deals, seed
-#: 11): at 50 iterations weight 5 won 48.2% (Punttu) and 49.2% (Putto) where no prior won 31.8%
-#: and 29.5% (weight 1: 40.2% and 38.8%); depth 2 kept that (48.8%, 48.8%) at a fraction of the
-#: cost. At 1,000 iterations the prior changed nothing measurable in Punttu (weight 5 and depth 2:
-#: 47.5%, the same points; weight 5: 49.0%; weight 1: 49.0%; none: 51.0%, all ±7%): it makes a
-#: short search as good as medium, not a long one better.
+#: near the root matter most. The prior makes a short search as good as medium, not a long one
+#: better (the measurements: docs/levels.md, "Why the constants are what they are").
 DEFAULT_PRIOR_WEIGHT = 5.0
 DEFAULT_PRIOR_DEPTH = 2
 #: How many standard errors better than the medium bot's move the search's choice must be for

@@ -11,7 +11,7 @@ pairs a team of each). Each pair's points difference over the paired deals is ke
 ``LADDER_FILE`` (``cardtable/bots/ladder.json``) holds the ratings measured by
 ``cardtable arena GAME --players N --ladder --ladder-into src/cardtable/bots/ladder.json`` per
 game and player count, with the command's parameters; ``/api/games`` serves them with one line
-per level (``DESCRIPTIONS``) so the lobby can show what each level is.
+per level (the game descriptor's ``level_descriptions``) so the lobby can show what each level is.
 """
 
 from __future__ import annotations
@@ -26,47 +26,12 @@ from typing import Any
 from cardtable.bots.evaluate import Budget, DealResult, head_to_head
 from cardtable.bots.paired import PairedDifference
 from cardtable.bots.ratings import Rating, deal_score, ratings
-from cardtable.i18n import N_
+from cardtable.engine.plugin import LEVELS as PLUGIN_LEVELS
 
-#: The levels, weakest first by design; ``random`` anchors the scale at 0.
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+#: The levels, weakest first by design (each game describes each in its descriptor);
+#: ``random`` anchors the scale at 0.
+LEVELS: tuple[str, ...] = PLUGIN_LEVELS
 ANCHOR = "random"
-
-#: One line per level and game, for the lobby (translated where shown).
-DESCRIPTIONS: dict[str, dict[str, str]] = {
-    "punttu": {
-        "random": N_("Plays any card at random."),
-        "easy": N_(
-            "A beginner: takes every trick it can with its strongest card and counts no cards."
-        ),
-        "medium": N_("A club player: weighs each trick's points against the cards still out."),
-        "hard": N_("Searches thousands of possible deals before each card."),
-    },
-    "putto": {
-        "random": N_("Plays any card at random."),
-        "easy": N_(
-            "A beginner: grabs the richest capture in sight and lays down any card otherwise."
-        ),
-        "medium": N_("A club player: counts points, sweeps and the primiera before each card."),
-        "hard": N_(
-            "Searches thousands of possible deals and keeps the club player's move unless "
-            "another is surely better; once the stock is empty, it thinks the last cards "
-            "through to the end."
-        ),
-    },
-    "pontinho": {
-        "random": N_("Plays any legal move at random."),
-        "easy": N_(
-            "A beginner: always draws from the stock, melds and lays off all it can at once, "
-            "and throws away its highest card."
-        ),
-        "medium": N_(
-            "A club player: keeps the cards that connect, melds early and discards what helps "
-            "nobody."
-        ),
-        "hard": N_("Searches many possible deals before each draw, meld and discard."),
-    },
-}
 
 LADDER_FILE = "ladder.json"
 
@@ -184,7 +149,9 @@ def lobby_levels(game: str, gettext: Callable[[str], str]) -> dict[str, Any]:
     """What the lobby shows per level of ``game``: its line and its ratings by table size."""
     measured = shipped().get(game, {})
     out: dict[str, Any] = {}
-    for level, line in DESCRIPTIONS.get(game, {}).items():
+    from cardtable.games import descriptor
+
+    for level, line in descriptor(game).level_descriptions.items():
         out[level] = {
             "description": gettext(line),
             "ratings": {

@@ -20,7 +20,8 @@ The review therefore uses a **low-variance evaluator** instead of a search:
 
 A move is **labelled by the lower end of its interval** (``label_of``), so a move is called a
 mistake only when the evaluator is sure, at 95%, that it cost at least a mistake's worth: the
-thresholds per game are ``THRESHOLDS`` (documented in docs/coach.md). ``benchmarks/coach.py``
+thresholds per game are the descriptors' ``review_thresholds`` (documented in docs/coach.md).
+``benchmarks/coach.py``
 measures how reliable that is (flagged mistakes confirmed by an evaluation ten times deeper;
 ``medium``'s own moves flagged).
 
@@ -67,9 +68,8 @@ def samples_for(game_name: str) -> int:
 #: Candidates evaluated per decision at most (the played move and medium's always among them).
 MAX_CANDIDATES = 8
 
-#: The labels, mildest first, and the least loss (points, lower end of the 95% interval) each
-#: needs, per game. A deal's points: Punttu 124 card points in all; Putto 120 card points,
-#: sweeps and primiera; Pontinho penalty points (a hand of 11 cards holds about 60).
+#: The labels, mildest first; the least loss (points, lower end of the 95% interval) each
+#: needs is the game's (its descriptor's ``review_thresholds``, ``thresholds``).
 LABELS: tuple[str, ...] = ("good", "inaccuracy", "mistake", "blunder")
 LABEL_TEXT: dict[str, str] = {
     "good": N_("good"),
@@ -77,17 +77,18 @@ LABEL_TEXT: dict[str, str] = {
     "mistake": N_("mistake"),
     "blunder": N_("blunder"),
 }
-THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "punttu": (2.0, 5.0, 10.0),
-    "putto": (1.0, 3.0, 6.0),
-    "pontinho": (3.0, 8.0, 16.0),
-}
-DEFAULT_THRESHOLDS = (2.0, 5.0, 10.0)
+
+
+def thresholds(game_name: str) -> tuple[float, float, float]:
+    """The least loss of an inaccuracy, a mistake and a blunder in ``game_name``."""
+    from cardtable.games import descriptor
+
+    return descriptor(game_name).review_thresholds
 
 
 def label_of(game_name: str, low: float) -> str:
     """The label of a move whose loss is at least ``low`` points (its interval's lower end)."""
-    inaccuracy, mistake, blunder = THRESHOLDS.get(game_name, DEFAULT_THRESHOLDS)
+    inaccuracy, mistake, blunder = thresholds(game_name)
     if low >= blunder:
         return "blunder"
     if low >= mistake:
@@ -206,7 +207,7 @@ class Review:
     summaries: tuple[SeatSummary, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        inaccuracy, mistake, blunder = THRESHOLDS.get(self.game, DEFAULT_THRESHOLDS)
+        inaccuracy, mistake, blunder = thresholds(self.game)
         return {
             "game": self.game,
             "players": self.players,

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from cardtable.cards.base import IndexedCard
 from cardtable.errors import CardError, OptionError
 from cardtable.i18n import _
 
@@ -40,7 +41,7 @@ NATURAL_KINDS: Final = 52
 KINDS: Final = 53
 
 
-class FrenchCard(int):
+class FrenchCard(IndexedCard):
     """One card kind: an ``int`` 0‥51 (``suit * 13 + rank``) or 52 (the joker), printed as notation.
 
     ``rank`` and ``suit`` are only defined for natural cards; asking the joker raises
@@ -75,26 +76,11 @@ class FrenchCard(int):
     def suit_symbol(self) -> str:
         return FRENCH_SUITS[self.suit]
 
-    def __str__(self) -> str:
-        return _TEXT[self]
-
-    def __repr__(self) -> str:
-        return _TEXT[self]
-
-    def __format__(self, spec: str) -> str:
-        return format(_TEXT[self], spec)
-
     @staticmethod
     def parse(text: str) -> FrenchCard:
         return parse_card(text)
 
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        # Pickle as the kind lookup so that cards stay singletons across processes.
-        return (_card_from_index, (int(self),))
 
-
-def _card_from_index(index: int) -> FrenchCard:
-    return FRENCH_KINDS[index]
 
 
 #: The 53 kinds, indexed by their value: ``FRENCH_KINDS[k] is card`` for every card of kind k.
@@ -174,6 +160,8 @@ def kind_of(item: MeldCard) -> FrenchCard:
 _TEXT: tuple[str, ...] = tuple(
     FRENCH_RANKS[i % 13] + FRENCH_SUITS[i // 13] for i in range(NATURAL_KINDS)
 ) + (JOKER_TEXT,)
+FrenchCard._texts = _TEXT
+FrenchCard._cards = FRENCH_KINDS
 _BY_TEXT: dict[str, FrenchCard] = {
     text: card for text, card in zip(_TEXT, FRENCH_KINDS, strict=True)
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardtable.cards.base import IndexedCard
 from cardtable.errors import CardError
 from cardtable.i18n import _
 
@@ -20,7 +21,7 @@ LATIN_RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 LATIN_SUITS = ("o", "c", "e", "b")
 
 
-class LatinCard(int):
+class LatinCard(IndexedCard):
     """One card of the Latin 40-card deck: an ``int`` 0‥39 that prints as its notation."""
 
     __slots__ = ()
@@ -47,30 +48,17 @@ class LatinCard(int):
     def is_figure(self) -> bool:
         return self.rank >= 7
 
-    def __str__(self) -> str:
-        return _TEXT[self]
-
-    def __repr__(self) -> str:
-        return _TEXT[self]
-
-    def __format__(self, spec: str) -> str:
-        return format(_TEXT[self], spec)
-
     @staticmethod
     def parse(text: str) -> LatinCard:
         return parse_card(text)
 
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        # Pickle as the deck lookup so that cards stay singletons across processes.
-        return (_card_from_index, (int(self),))
 
-
-def _card_from_index(index: int) -> LatinCard:
-    return LATIN_DECK[index]
 
 
 LATIN_DECK: tuple[LatinCard, ...] = tuple(LatinCard(i) for i in range(40))
 _TEXT: tuple[str, ...] = tuple(LATIN_RANKS[i % 10] + LATIN_SUITS[i // 10] for i in range(40))
+LatinCard._texts = _TEXT
+LatinCard._cards = LATIN_DECK
 _BY_TEXT: dict[str, LatinCard] = {text: card for text, card in zip(_TEXT, LATIN_DECK, strict=True)}
 #: Canonical notation to plain card int, for bots and samplers that read views in hot loops.
 CARD_INDEX: dict[str, int] = {text: index for index, text in enumerate(_TEXT)}

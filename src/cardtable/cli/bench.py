@@ -84,7 +84,7 @@ def bench(games: str, players: str, paths: str, decisions: int, seconds: float, 
             counts = (
                 [int(p) for p in _split(players)]
                 if players
-                else [p for p in (2, 4, 6) if cls.min_players <= p <= cls.max_players]
+                else [p for p in (2, 4, 6) if p in cls.player_counts()]
             )
             for count in counts:
                 table = make_game(name, count)

@@ -154,7 +154,7 @@ def play(
     table = make_table(game_name, players, assignments)
     if watch and seat is not None:
         raise click.UsageError(_("--watch has no human seat: leave out --seat"))
-    # seats are counted from 1 on the command line as on the screen (issue 16 §7)
+    # seats are counted from 1 on the command line as on the screen
     human = None if watch else (0 if seat is None else seat - 1)
     if human is not None and not 0 <= human < table.players:
         raise click.BadParameter(

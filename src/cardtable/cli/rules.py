@@ -8,6 +8,7 @@ import click
 
 from cardtable.cli.help_text import check_language
 from cardtable.cli.table_options import make_table, table_arguments
+from cardtable.errors import CardtableError
 from cardtable.i18n import _, current_language, language
 from cardtable.rules import build_sheet, html_to_pdf, sheet_html, sheet_text
 
@@ -52,7 +53,10 @@ def rules(
     """
     table = make_table(game_name, players, assignments)
     with language(lang or current_language()):
-        sheet = build_sheet(table)
+        try:
+            sheet = build_sheet(table)
+        except CardtableError as error:  # a game without a rules sheet: say so, exit 1
+            raise click.ClickException(str(error)) from None
         if html_path is None and pdf_path is None:
             click.echo(sheet_text(sheet))
             return

@@ -39,6 +39,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
+    #: The player counts allowed, where not every count from ``min_players`` to
+    #: ``max_players`` is (a game for "2 or 4"); None: the whole range.
+    allowed_players: ClassVar[frozenset[int] | None] = None
     option_specs: ClassVar[tuple[Option, ...]]
     #: Whether lower totals are better (Pontinho counts penalty points).
     lowest_wins: ClassVar[bool] = False
@@ -70,17 +73,31 @@ class Game(ABC):
                     value=players
                 )
             )
-        if not self.min_players <= count <= self.max_players:
-            raise OptionError(
-                _("{game} is played by {low} to {high} players, not {count}").format(
-                    game=self.name, low=self.min_players, high=self.max_players, count=count
-                )
-            )
+        if count not in self.player_counts():
+            raise OptionError(self._players_refused(count))
         object.__setattr__(self, "players", count)
         resolved = resolve_options(self.name, self.option_specs, options, count)
         object.__setattr__(self, "options", resolved)
         self._check_options(set(options))
         object.__setattr__(self, "sides", self._sides())
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """Every player count a table of this game may have, fewest first."""
+        if cls.allowed_players is not None:
+            return tuple(sorted(cls.allowed_players))
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
+    @classmethod
+    def _players_refused(cls, count: int) -> str:
+        counts = cls.player_counts()
+        if counts == tuple(range(counts[0], counts[-1] + 1)):
+            return _("{game} is played by {low} to {high} players, not {count}").format(
+                game=cls.name, low=counts[0], high=counts[-1], count=count
+            )
+        return _("{game} is played by {counts} players, not {count}").format(
+            game=cls.name, counts=", ".join(map(str, counts)), count=count
+        )
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("a Game is frozen; make a new one with cardtable.game()")

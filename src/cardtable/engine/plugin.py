@@ -27,8 +27,17 @@ if TYPE_CHECKING:
 #: The card pictures a game is drawn with: the Latin 40-card deck, Putto's Latin deck with
 #: Italian figure names (jack, queen, king), or the French deck with jokers (Pontinho).
 Deck = Literal["latin", "italian", "french"]
-#: Which way the turn passes at a real table (DESIGN.md "Seats"): it only matters when drawing.
-Turn = Literal["right", "left"]
+#: Which way play passes at a real table (DESIGN.md "Seats"): it only matters when drawing.
+#: (Not a view's ``turn``, which is the seat on turn.)
+Direction = Literal["right", "left"]
+
+#: The bot levels every game offers, weakest first by design (``bots.ladder`` rates them);
+#: each game describes each of them in a line for the lobby (``level_descriptions``).
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+
+#: The public cards of a view, face up, row by row, each row a few groups (Pontinho: the
+#: discard, then three melds a row): what a spectator's picture of the table shows.
+PublicCards = Callable[[Mapping[str, Any]], list[list[list[str]]]]
 
 Blunder = Callable[[Mapping[str, Any], Action], bool]
 #: A beginner's move: ``choose(view, legal, rng)`` (the ``easy`` bot's, where a game has one).
@@ -120,7 +129,13 @@ class GameDescriptor:
     - ``beginner``: the ``easy`` bot's own move ``choose(view, legal, rng)``, or ``None`` (then
       it plays at random, avoiding blunders);
     - ``search``: the hard bot's hooks (``SearchHooks``);
-    - ``deck`` and ``turn``: how the browser and the card pictures draw it;
+    - ``deck`` and ``direction``: how the browser and the card pictures draw it;
+    - ``public_cards(view)`` and ``public_rows``: the cards face up on the table, row by row,
+      and the most rows they fill (the research adapters' picture of a table);
+    - ``review_thresholds``: the least loss in points (inaccuracy, mistake, blunder) for the
+      coach's labels (``bots.review``), on the scale of the game's deal points;
+    - ``level_descriptions``: one line per bot level (``LEVELS``) for the lobby, marked for
+      translation;
     - ``match_options``: the table options only a match of several deals uses (an adapter
       whose episode is one deal refuses them);
     - ``review_samples``: the coach's sampled deals per decision by default
@@ -137,9 +152,31 @@ class GameDescriptor:
     beginner: Beginner | None = None
     search: SearchHooks = SearchHooks()
     deck: Deck
-    turn: Turn
+    direction: Direction
     match_options: tuple[str, ...]
+    public_cards: PublicCards
+    public_rows: int = 1
+    review_thresholds: tuple[float, float, float]
+    level_descriptions: Mapping[str, str]
     review_samples: int = 64
+
+    def __post_init__(self) -> None:
+        """A fact missing or malformed is an error when the game is registered, not a silent
+        default met later by one front end."""
+        name = self.game_class.name
+        missing = [level for level in LEVELS if not self.level_descriptions.get(level)]
+        if missing or set(self.level_descriptions) - set(LEVELS):
+            raise ValueError(
+                f"game {name!r}: level_descriptions must describe exactly {LEVELS}, "
+                f"missing {missing}"
+            )
+        low, middle, high = self.review_thresholds
+        if not 0 < low < middle < high:
+            raise ValueError(
+                f"game {name!r}: review_thresholds must rise above 0, not {self.review_thresholds}"
+            )
+        if self.public_rows < 1:
+            raise ValueError(f"game {name!r}: public_rows must be at least 1")
 
     @property
     def name(self) -> str:
@@ -154,6 +191,7 @@ class GameDescriptor:
         return self.game_class.match_class()
 
     def front_end(self) -> dict[str, Any]:
-        """What the browser restated about the game (JSON-safe): its title, card pictures and
-        direction of play."""
-        return {"title": self.title, "deck": self.deck, "turn": self.turn}
+        """What the browser restated about the game (JSON-safe): its title, card pictures,
+        direction of play and the player counts it allows."""
+        return {"title": self.title, "deck": self.deck, "direction": self.direction,
+                "players": list(self.game_class.player_counts())}

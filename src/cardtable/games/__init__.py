@@ -30,6 +30,20 @@ def _registry() -> dict[str, GameDescriptor]:
     return {package.GAME.name: package.GAME for package in (pontinho, punttu, putto)}
 
 
+def register(game: GameDescriptor) -> None:
+    """Add a game from outside this package (a test's own game): from then on every front end
+    finds it as it finds the three. ``unregister`` takes it away again."""
+    registry = _registry()
+    if game.name in registry:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    registry[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Take away a game ``register`` added."""
+    _registry().pop(name, None)
+
+
 def available() -> list[str]:
     """Names of the games cardtable plays."""
     return sorted(_registry())

@@ -1,10 +1,11 @@
 """``render_mode="rgb_array"``: the table as an image, drawn from the project's own card art.
 
 What a spectator sees, like the text rendering: every hand face down (its size as card
-backs), and the public cards face up — Punttu's trick, Putto's table, Pontinho's melds and the
-top discard. The seat to move is marked by a yellow bar under its row. Cards come from
-``cardtable.art`` (SVG, drawn by code) rasterized once each with CairoSVG, then placed with
-Pillow; the frame is an ``(height, width, 3)`` ``uint8`` array, the same size all deal long.
+backs), and the public cards face up, as the game's descriptor lays them out (``public_cards``:
+Punttu's trick, Putto's table, Pontinho's melds and the top discard), in its deck's pictures.
+The seat to move is marked by a yellow bar under its row. Cards come from ``cardtable.art``
+(SVG, drawn by code) rasterized once each with CairoSVG, then placed with Pillow; the frame is
+an ``(height, width, 3)`` ``uint8`` array, the same size all deal long.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ ROW = CARD_H + 2 * GAP
 #: Cards drawn in one row at most (more are left out: a frame has a fixed size).
 PER_ROW = 24
 WIDTH = GAP + PER_ROW * (CARD_W // 2) + CARD_W + GAP
+#: Groups of cards side by side in a row (Pontinho's melds): each takes a column this wide.
+COLUMNS = 3
 FELT = (21, 94, 58)
 MARK = (242, 194, 48)
 
@@ -43,45 +46,34 @@ def _card(text: str | None, deck: str) -> Any:
     return Image.open(io.BytesIO(png)).convert("RGBA")
 
 
-def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
-    """The public cards face up, row by row, each row a few groups (Pontinho: three melds)."""
-    game = view["game"]
-    if game == "punttu":
-        return [[[card for _seat, card in view["trick"]]]]
-    if game == "putto":
-        return [[list(view["table"])]]
-    melds = [[card.split("=")[0] for card in meld["cards"].split()] for meld in view["melds"]]
-    grid = [melds[i : i + MELDS_PER_ROW] for i in range(0, len(melds), MELDS_PER_ROW)]
-    return [[list(view["discard"][-1:])], *grid]
-
-
-#: Pontinho's melds per row of the frame, and the rows they fill at most (36 melds, PO-16).
-MELDS_PER_ROW = 3
-MELD_ROWS = 12
-
-
 def table_rows(players: int, game: str) -> int:
-    """Rows in a frame: one per seat, then the public cards (Pontinho: discard and melds)."""
-    return players + (1 + MELD_ROWS if game == "pontinho" else 1)
+    """Rows in a frame: one per seat, then the game's public cards (its descriptor's
+    ``public_rows``: Pontinho's discard and melds take thirteen)."""
+    from cardtable.games import descriptor
+
+    return players + descriptor(game).public_rows
 
 
 def render_rgb(episode: Episode) -> Frame:
     """The frame of ``episode`` now (see the module docstring)."""
     from PIL import Image, ImageDraw
 
+    from cardtable.games import descriptor
+
     view = episode.view(None)
-    deck = "french" if view["game"] == "pontinho" else "latin"
+    described = descriptor(view["game"])
+    deck = described.deck
     players = view["players"]
     height = table_rows(players, view["game"]) * ROW
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     rows: list[list[list[str | None]]] = [[[None] * size] for size in view["hand_sizes"]]
-    rows += [[list(group) for group in row] for row in _rows(view)]
+    rows += [[list(group) for group in row] for row in described.public_cards(view)]
     step = CARD_W // 2
-    group_width = (WIDTH - GAP) // MELDS_PER_ROW
     for number, row in enumerate(rows[: table_rows(players, view["game"])]):
         top = number * ROW + GAP
         for g, group in enumerate(row):
+            group_width = (WIDTH - GAP) // max(COLUMNS, len(row))
             left = GAP + g * group_width
             room = PER_ROW if len(row) == 1 else (group_width - CARD_W) // step
             for i, card in enumerate(group[: room + 1]):

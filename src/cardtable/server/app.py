@@ -148,7 +148,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(http.router)
     app.include_router(ws.router)
     app.include_router(people_http.router)  # players who are remembered (docs/people.md)
-    app.include_router(review.router)  # the coach's review of a finished deal (issue 19)
+    app.include_router(review.router)  # the coach's review of a finished deal
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's
     app.add_middleware(BodyLimit)  # at most bodylimit.MAX_BODY bytes per request body

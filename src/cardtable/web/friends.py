@@ -1,4 +1,4 @@
-"""The friends' pages and pictures (issue 16 §5, issue 19 §4): the share link's QR code, the
+"""The friends' pages and pictures: the share link's QR code, the
 "My games" page of this browser and the daily deal's page.
 
 The QR code encodes the same link as ``TableInfo.link``, chosen by

@@ -56,7 +56,7 @@ FRIENDS_STRINGS: tuple[str, ...] = (
     N_("Your points: {points}"),
     N_("Everyone who played it here"),
     N_("Replay"),
-    N_("Pontinho counts penalty points: the fewest is best."),
+    N_("This game counts penalty points: the fewest is best."),
     N_(
         "One deal a day for each game and table size: everyone plays it from the same seat "
         "against the same bots."

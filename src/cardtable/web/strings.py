@@ -251,7 +251,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *(game.title for game in descriptors()),
     *FRIENDS_STRINGS,  # friends: web/friends_strings.py
     *PEOPLE_STRINGS,  # players: web/people_strings.py
-    # the lobby's bot levels (levels.js) and the replay's review marks (review.js), issue 19
+    # the lobby's bot levels (levels.js) and the replay's review marks (review.js)
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),
     N_("Ask the coach"),
@@ -263,13 +263,9 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("everyone"),
     N_("The coach found no move that surely lost points."),
     N_("The coach marks:"),
-    # the table of issue 16: seats, scores, settings, sound, the memory rule
+    # the table: seats, scores, settings, sound, the memory rule
     N_("1–7, 10, 11, 12"),
     N_("1–7, S, C, R"),
-    N_("A meld needs at least one card that is not a joker."),
-    N_("A meld needs at least three cards."),
-    N_("A run needs consecutive ranks of one suit (a joker may fill one gap)."),
-    N_("A set needs each card in a different suit."),
     N_("A, J, Q, K"),
     N_("Bot {n}"),
     N_("Card indices"),
@@ -277,10 +273,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Bot speed"),
     N_("Deal"),
     N_("Earlier moves are not shown: remembering them is part of the game."),
-    N_(
-        "Neither a set (one rank) nor a run (one suit): these cards are of several ranks and "
-        "suits."
-    ),
     N_("No deal is finished yet."),
     N_("Played cards:"),
     N_("Score sheet"),
@@ -290,8 +282,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Sound off"),
     N_("Sound on"),
     N_("Tap a card to lift it, tap again to play it"),
-    N_("These cards cannot be laid down now: perhaps first draw, or take the discard."),
-    N_("This set cannot be laid down now (see the rules on sets and jokers)."),
     N_("Your turn"),
     N_("as dealt"),
     N_("can capture"),

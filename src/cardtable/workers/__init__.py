@@ -8,7 +8,7 @@ with three implementations, so that the server and the arena never name a pool:
 - ``ray``: Ray's tasks (``workers.ray_backend``; ``pip install 'cardtable[ray]'``), on this
   machine or on the cluster ``RAY_ADDRESS`` names;
 - ``thread``: threads of this process (the tests' fake-free fast path: the same code, no
-  processes started; searches then share this process's GIL, as before issue 15).
+  processes started; searches then share this process's GIL).
 
 ``fn`` and ``args`` must pickle for ``process`` and ``ray`` (module-level functions, views,
 actions, games: never a ``State``, so hidden information stays in the server).

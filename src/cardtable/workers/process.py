@@ -7,7 +7,7 @@ one thread of this process: a worker that dies (killed, out of memory) is replac
 it held is run again on the new one, up to ``retries`` times (then its future fails with
 ``WorkerDied``), and the other workers never notice. ``shutdown`` terminates the workers.
 
-Processes come from the ``forkserver`` start method, with ``cardtable.workers.tasks`` (the
+Processes come from the ``forkserver`` start method, with ``cardtable.bots.tasks`` (the
 bots and games) imported once in the fork server: ``fork`` is unsafe in a threaded server, and
 ``spawn`` would import everything again in every new worker. Workers run at a lower CPU
 priority (``NICENESS``) than the server. Workers start with the first task,
@@ -41,7 +41,9 @@ T = TypeVar("T")
 RETRIES = 2
 #: Seconds ``shutdown`` waits for a terminated worker (and its feeding thread) to end.
 STOP_SECONDS = 5.0
-PRELOAD = ["cardtable.workers.tasks"]
+#: Imported once in the fork server: what the workers run (the bots and games). Named, not
+#: imported: they sit above this layer (pyproject's layers), which knows no game.
+PRELOAD = ["cardtable.bots.tasks"]
 #: How much lower the workers' CPU priority is than the server's: a search is batch work, and
 #: the kernel then gives a core to the server's event loop (people waiting for an update) first.
 NICENESS = 10

@@ -27,11 +27,26 @@ Glossary — the game's own words:
   in (PO-25).
 """
 
+from typing import Any
+
 from cardtable.engine.plugin import GameDescriptor
 from cardtable.games.pontinho import easy, heuristic, search
 from cardtable.games.pontinho.game import PontinhoGame
 from cardtable.games.pontinho.phase import Phase
 from cardtable.games.pontinho.state import PontinhoState
+from cardtable.i18n import N_
+
+#: Melds in a row of the table's picture, and the rows they fill at most (36 melds, PO-16).
+MELDS_PER_ROW = 3
+MELD_ROWS = 12
+
+
+def public_cards(view: Any) -> list[list[list[str]]]:
+    """The top of the discard pile, then the melds (a joker as itself), a few to a row."""
+    melds = [[card.split("=")[0] for card in meld["cards"].split()] for meld in view["melds"]]
+    grid = [melds[i : i + MELDS_PER_ROW] for i in range(0, len(melds), MELDS_PER_ROW)]
+    return [[list(view["discard"][-1:])], *grid]
+
 
 #: Pontinho as a plug-in (``cardtable.games`` registers it): French decks (PO-1), passed to the
 #: right (PO-5).
@@ -42,8 +57,24 @@ GAME = GameDescriptor(
     beginner=easy.choose,
     search=search.HOOKS,
     deck="french",
-    turn="right",
+    direction="right",
     match_options=("bust", "buybacks", "deals"),  # PO-24 … PO-26
+    public_cards=public_cards,
+    public_rows=1 + MELD_ROWS,
+    # the coach's labels, in penalty points: a hand of 11 cards holds about 60
+    review_thresholds=(3.0, 8.0, 16.0),
+    level_descriptions={
+        "random": N_("Plays any legal move at random."),
+        "easy": N_(
+            "A beginner: always draws from the stock, melds and lays off all it can at once, "
+            "and throws away its highest card."
+        ),
+        "medium": N_(
+            "A club player: keeps the cards that connect, melds early and discards what helps "
+            "nobody."
+        ),
+        "hard": N_("Searches many possible deals before each draw, meld and discard."),
+    },
     review_samples=12,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 

@@ -51,7 +51,7 @@ from cardtable.games.pontinho.melds import Meld, enumerate_melds, make_meld
 from cardtable.i18n import _
 
 #: Action kinds, in the order ``legal_actions`` lists them.
-KINDS: Final = ("draw", "burn", "pass", "take", "advance", "meld", "layoff", "discard")
+ACTION_KINDS: Final = ("draw", "burn", "pass", "take", "advance", "meld", "layoff", "discard")
 
 DRAW: Final = 0
 BURN: Final = 1

@@ -67,11 +67,10 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
 
     Its mistakes are a beginner's, not noise: the discard that would have made a meld left for
     the next player, jokers spent on small melds, a pair or a near-run broken up for a high card,
-    high cards thrown whatever the next player collects. Measured at two players (200 duplicate
-    deals, seed 3): it wins 85.5% [81.7, 88.6] against ``random`` (26.8 [24.7, 29.0] fewer
-    penalty points per deal) and ``medium`` wins 76.5% [72.1, 80.4] against it (10.1 [8.7, 11.6]
-    fewer). Taking the discard whenever it made a meld of natural cards made it nearly as strong
-    as ``medium`` (``medium`` won only 64%; 57% when it also kept its connected cards)."""
+    high cards thrown whatever the next player collects. It sits between ``random`` and
+    ``medium``; taking the discard whenever it made a meld of natural cards made it nearly as
+    strong as ``medium`` (the measurements: docs/levels.md, "Why the constants are what they
+    are")."""
     by_kind: dict[str, list[Action]] = {}
     for action in legal:
         by_kind.setdefault(action.kind, []).append(action)

@@ -45,11 +45,11 @@ from cardtable.engine.outcome import Outcome
 from cardtable.engine.shuffle import shuffle
 from cardtable.errors import IllegalAction
 from cardtable.games.pontinho.actions import (
+    ACTION_KINDS,
     ADVANCE,
     BURN,
     DISCARD,
     DRAW,
-    KINDS,
     LAYOFF,
     LAYOFF_ITEMS,
     MELD,
@@ -292,10 +292,10 @@ class PontinhoState(State):
     def legal_actions(self, kind: str | None = None) -> list[Action]:
         """Every legal action (or, with ``kind``, those of one kind), in a fixed order:
         draw/burn/pass, take/advance, melds, lay-offs, discards."""
-        if kind is not None and kind not in KINDS:
+        if kind is not None and kind not in ACTION_KINDS:
             raise IllegalAction(
                 _("{kind!r} is not a pontinho action kind; the kinds are {kinds}").format(
-                    kind=kind, kinds=", ".join(KINDS)
+                    kind=kind, kinds=", ".join(ACTION_KINDS)
                 )
             )
         return [action_of_id(i) for i in self.legal_action_ids(kind)]
@@ -307,10 +307,10 @@ class PontinhoState(State):
         against the phase and the mover's cards; ``legal_action_ids`` lists exactly what passes
         (the contract tests check it over every action id)."""
         kind = action.kind
-        if kind not in KINDS:
+        if kind not in ACTION_KINDS:
             raise IllegalAction(
                 _("{action!r} is not a pontinho action; expected one of {kinds}").format(
-                    action=str(action), kinds=", ".join(KINDS)
+                    action=str(action), kinds=", ".join(ACTION_KINDS)
                 )
             )
         check_shape(action)

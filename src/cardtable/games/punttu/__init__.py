@@ -12,10 +12,19 @@ Glossary — the game's own words, as our players say them:
 - **pilo**: the stock in the middle, from which everyone draws back to three cards (PU-13).
 """
 
+from typing import Any
+
 from cardtable.engine.plugin import GameDescriptor
 from cardtable.games.punttu import easy, heuristic, search
 from cardtable.games.punttu.game import PunttuGame
 from cardtable.games.punttu.state import PunttuState
+from cardtable.i18n import N_
+
+
+def public_cards(view: Any) -> list[list[list[str]]]:
+    """The trick on the table (PU-11): one row."""
+    return [[[card for _seat, card in view["trick"]]]]
+
 
 #: Punttu as a plug-in (``cardtable.games`` registers it): passed to the right (PU-9).
 GAME = GameDescriptor(
@@ -25,8 +34,19 @@ GAME = GameDescriptor(
     beginner=easy.choose,
     search=search.HOOKS,
     deck="latin",
-    turn="right",
+    direction="right",
     match_options=("deals",),  # PU-19
+    public_cards=public_cards,
+    # the coach's labels: a deal holds 124 card points in all
+    review_thresholds=(2.0, 5.0, 10.0),
+    level_descriptions={
+        "random": N_("Plays any card at random."),
+        "easy": N_(
+            "A beginner: takes every trick it can with its strongest card and counts no cards."
+        ),
+        "medium": N_("A club player: weighs each trick's points against the cards still out."),
+        "hard": N_("Searches thousands of possible deals before each card."),
+    },
 )
 
 __all__ = ["GAME", "PunttuGame", "PunttuState"]

@@ -37,11 +37,9 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
     take any trick it can, with its strongest card (PU-12: strictly higher wins), however
     little the trick holds; else throw the card worth least (PU-2); lead a card at random. Its
     mistakes are a beginner's, not noise: a 7 spent on a one-point trick, a lead that hands a
-    rival a rich trick, the cards already played forgotten. Measured at two players (300
-    duplicate deals, seed 3): it wins 73.1% [69.4, 76.5] against ``random`` (+16.8 points per
-    deal [+14.5, +19.1]) and ``medium`` wins 77.4% [73.9, 80.6] against it (+15.4 [+13.9,
-    +16.9]); taking tricks with the lowest winning card instead made it too strong for a
-    beginner (``medium`` won only 66.2% against it)."""
+    rival a rich trick, the cards already played forgotten. It sits between ``random`` and
+    ``medium``; taking tricks with the lowest winning card instead made it too strong for a
+    beginner (the measurements: docs/levels.md, "Why the constants are what they are")."""
     cards = [(action, action.cards[0]) for action in legal]
     if not view["trick"]:
         return rng.choice(list(legal))

@@ -8,9 +8,8 @@ The greedy move follows two rules of thumb: when the trick can be won cheaply an
 beats the table (PU-12: strictly higher); otherwise throw the card worth fewest points, the
 lowest trick rank among equals (a lead loses least that way). With chance ``EPSILON`` a uniformly
 random card is played instead (the Scopone study of Di Palma & Lanzi found mostly-greedy
-rollouts with about 30% random moves best; here, against the medium bot at two players, 15%
-measured a little better, within noise: 46.8% wins against 43.9% at 30%, 200 duplicate deals,
-500 iterations).
+rollouts with about 30% random moves best; here 15% measured a little better, within noise:
+docs/levels.md, "Why the constants are what they are").
 """
 
 from __future__ import annotations
@@ -27,10 +26,8 @@ from cardtable.games.punttu.state import PunttuState
 
 #: Chance of a uniformly random card instead of the greedy one.
 EPSILON = 0.15
-#: The search's reward: mostly the share of the deal's points, less the win itself. Against the
-#: medium bot at two players (100 duplicate deals, 1,000 iterations) 0.3 won 48.5% and 48.8%
-#: (two runs), where 0.7 won 43.0% and 1.0 (the win alone) 45.5%: points tell a search more,
-#: playout by playout, than a win or a loss does.
+#: The search's reward: mostly the share of the deal's points, less the win itself: points tell
+#: a search more, playout by playout, than a win or a loss does (measured: docs/levels.md).
 WIN_WEIGHT = 0.3
 #: Points on the table that make a trick worth winning before everyone has played.
 RICH = 5

@@ -13,10 +13,19 @@ Glossary — the game's own words:
 - **csapat** (team, side): partners pool their captures and score together (PT-3, PT-4).
 """
 
+from typing import Any
+
 from cardtable.engine.plugin import GameDescriptor
 from cardtable.games.putto import easy, heuristic, search
 from cardtable.games.putto.game import PuttoGame
 from cardtable.games.putto.state import PuttoState
+from cardtable.i18n import N_
+
+
+def public_cards(view: Any) -> list[list[list[str]]]:
+    """The cards on the table, face up (PT-8): one row."""
+    return [[list(view["table"])]]
+
 
 #: Putto as a plug-in (``cardtable.games`` registers it): the Latin pictures with Italian
 #: figure names, passed to the left (PT-7).
@@ -27,8 +36,23 @@ GAME = GameDescriptor(
     beginner=easy.choose,
     search=search.HOOKS,
     deck="italian",
-    turn="left",
+    direction="left",
     match_options=("deals", "target"),  # PT-21
+    public_cards=public_cards,
+    # the coach's labels: a deal holds 120 card points, sweeps and primiera
+    review_thresholds=(1.0, 3.0, 6.0),
+    level_descriptions={
+        "random": N_("Plays any card at random."),
+        "easy": N_(
+            "A beginner: grabs the richest capture in sight and lays down any card otherwise."
+        ),
+        "medium": N_("A club player: counts points, sweeps and the primiera before each card."),
+        "hard": N_(
+            "Searches thousands of possible deals and keeps the club player's move unless "
+            "another is surely better; once the stock is empty, it thinks the last cards "
+            "through to the end."
+        ),
+    },
     review_samples=16,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 

@@ -31,11 +31,9 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
     played, PT-2; then the most cards); else lay any card down (PT-10). Its mistakes are a
     beginner's, not noise: an ace or a three laid on the table for the next player to take, a
     lone card left for them to sweep (PT-12), no capture ever held back for a better one, the
-    cards already gone forgotten. Measured at two players (300 duplicate deals, seed 3): it wins
-    87.3% [84.4, 89.8] against ``random`` (+57.4 points per deal [+54.2, +60.5]) and ``medium``
-    wins 78.7% [75.2, 81.8] against it (+38.8 [+36.0, +41.7]); random play without the blunder,
-    as before, won only 76.7% against ``random`` and lost 92.4% to ``medium``. Laying down the
-    cheapest card instead made it too strong for a beginner (``medium`` won only 65.7%)."""
+    cards already gone forgotten. It sits between ``random`` and ``medium``, where random play
+    without the blunder did not; laying down the cheapest card instead made it too strong for a
+    beginner (the measurements: docs/levels.md, "Why the constants are what they are")."""
     table = [_CARD[text] % 10 for text in view["table"]]
     table_points = [CARD_POINTS[_CARD[text]] for text in view["table"]]
 

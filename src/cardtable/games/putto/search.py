@@ -32,10 +32,8 @@ EPSILON = 0.3
 #: The score gap (in points of medium's judgement) that divides a move's ``prior`` by e.
 PRIOR_SPREAD = 2.0
 #: The search leaves medium's move only when its choice is better by 1.5 standard errors: most
-#: of its disagreements with medium were within the noise of 1,000 iterations. Against medium
-#: at two players (100 duplicate deals, seed 11, 1,000 iterations) hard scored 62.5 points per
-#: deal to medium's 63.4 (wins 50.7%), where always taking the search's choice scored 60.1 to
-#: 65.4 (50.2%); with the prior too, 62.6 to 63.6 (51.5%).
+#: of its disagreements with medium were within the noise of 1,000 iterations, and following
+#: them lost points (measured: docs/levels.md, "Why the constants are what they are").
 DEVIATION_Z = 1.5
 
 _POINTS = CARD_POINTS

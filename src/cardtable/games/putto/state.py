@@ -349,6 +349,7 @@ class PuttoState(State):
             details={
                 "card_points": card_points,
                 "sweeps": list(self.sweeps),
+                "sweep_points": [SWEEP_POINTS * n for n in self.sweeps],
                 "primiera": primiera,
                 "leftover": [card_text(c) for c in self.leftover],
                 "leftover_to": self.last_capturer if self.leftover else None,

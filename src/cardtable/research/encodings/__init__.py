@@ -7,6 +7,7 @@ from cardtable.research.encodings.base import Decision, FlatEncoding, Mask, Step
 from cardtable.research.encodings.pontinho import PontinhoEncoding
 from cardtable.research.encodings.punttu import PunttuEncoding
 from cardtable.research.encodings.putto import PuttoEncoding
+from cardtable.research.games import part_for
 
 ENCODINGS: dict[str, type[StepEncoding]] = {
     cls.game_name: cls for cls in (PunttuEncoding, PuttoEncoding, PontinhoEncoding)
@@ -15,7 +16,7 @@ ENCODINGS: dict[str, type[StepEncoding]] = {
 
 def encoding_for(game: Game) -> StepEncoding:
     """The step encoding of ``game``'s table."""
-    return ENCODINGS[game.name](game)
+    return part_for(ENCODINGS, game)(game)
 
 
 __all__ = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.engine.game import Game
+from cardtable.research.games import part_for
 from cardtable.research.observations.base import Layout, Observer, Vector
 from cardtable.research.observations.pontinho import PontinhoObserver
 from cardtable.research.observations.punttu import PunttuObserver
@@ -15,7 +16,7 @@ OBSERVERS: dict[str, type[Observer]] = {
 
 def observer_for(game: Game) -> Observer:
     """The observer of ``game``'s table."""
-    return OBSERVERS[game.name](game)
+    return part_for(OBSERVERS, game)(game)
 
 
 __all__ = ["OBSERVERS", "Layout", "Observer", "Vector", "observer_for"]

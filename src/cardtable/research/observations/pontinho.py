@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.cards.french import KIND_INDEX, JokerAs, parse_meld_cards
+from cardtable.cards.french import KIND_INDEX, KINDS, JokerAs, parse_meld_cards
 from cardtable.games.pontinho import actions as ids
 from cardtable.research.encodings import pontinho as steps
 from cardtable.research.observations.base import Layout, Observer, Vector
 
-KINDS = 53
 ITEMS = ids.LAYOFF_ITEMS  # 105
 MELDS = ids.MAX_MELDS  # 36
 PHASES = ("draw", "first_drawn", "claim", "main", "over")

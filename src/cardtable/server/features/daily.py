@@ -1,4 +1,4 @@
-"""The daily deal (issue 19 §4): once a day, per game and table size, one deal that everyone
+"""The daily deal: once a day, per game and table size, one deal that everyone
 plays against the same bots from the same seat, with a board of everyone's points beside how
 the bot levels scored from that seat.
 
@@ -62,6 +62,7 @@ from cardtable.server.storage.db import (
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import BotSeats
 from cardtable.server.tables.table import SeatPlan, TableConfig
+from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.tables.tokens import hash_token, normalize_code
 from cardtable.server.transport.errors import ServerError
 
@@ -114,7 +115,7 @@ def checked(game: str, players: int) -> None:
     if game not in cardtable.available():
         raise ServerError("daily/bad_table", game=game, players=players)
     cls = game_class(game)
-    if not cls.min_players <= players <= cls.max_players:
+    if players not in cls.player_counts():
         raise ServerError("daily/bad_table", game=game, players=players)
 
 
@@ -157,7 +158,7 @@ def _entries(db: Connection, deal: Deal) -> list[dict[str, Any]]:
     for row in rows:
         result = json.loads(row.result) if row.result else None
         found.append({"name": row.name, "browser_hash": row.browser_hash,
-                      "code": row.table_code, "finished": row.status == "finished",
+                      "code": row.table_code, "finished": row.status == TableStatus.FINISHED,
                       "points": points_of(result, deal.seat) if result else None,
                       "player": None})  # no verified player yet: see lobby.who
     return found
@@ -344,7 +345,7 @@ class Daily:
         if not answer["finished"]:
             return answer
         self.references_later(deal)
-        lower_wins = game == "pontinho"  # penalty points
+        lower_wins = game_class(game).lowest_wins  # penalty points
         done = [e for e in entries if e["finished"] and e["points"] is not None]
         done.sort(key=lambda e: e["points"] if lower_wins else -e["points"])
         answer["seat"] = deal.seat

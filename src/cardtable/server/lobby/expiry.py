@@ -15,13 +15,12 @@ from sqlalchemy import Connection, delete, update
 
 from cardtable.server.storage.db import utcnow
 from cardtable.server.storage.store import SEATS, TABLES
-
-EXPIRED = "expired"
+from cardtable.server.tables.tablebase import TableStatus
 
 
 def mark_expired(db: Connection, code: str) -> None:
     db.execute(update(TABLES).where(TABLES.c.code == code)
-               .values(status=EXPIRED, finished_at=utcnow()))
+               .values(status=TableStatus.EXPIRED.value, finished_at=utcnow()))
 
 
 def free_seat(db: Connection, code: str, seat: int) -> None:
@@ -33,7 +32,7 @@ def idle_limit(status: str, waiting_minutes: float, abandoned_hours: float,
     """Seconds a table of ``status`` may go with no person connected before it expires;
     ``unattended_minutes``: the table is played by bots only (no person's seat), so nobody but
     a spectator can be waiting for it, and it goes once none has watched that long."""
-    if status == "waiting":
+    if status == TableStatus.WAITING:
         return waiting_minutes * 60
     if unattended_minutes is not None:
         return min(unattended_minutes * 60, abandoned_hours * 3600)

@@ -48,6 +48,7 @@ from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.leave import abandoned
 from cardtable.server.tables.table import Services, Table
+from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
 from cardtable.server.tables.tokens import (
     hash_token,
@@ -350,7 +351,7 @@ class Lobby:
                 return
             code = table.code
             await self.services.writer.run(partial(expiry.mark_expired, code=code))
-            table.status = expiry.EXPIRED
+            table.status = TableStatus.EXPIRED
         self._forget(code)
         log.info("table expired", extra={"table": code})
 
@@ -533,15 +534,15 @@ class Lobby:
     ) -> Table:
         if stored is None:
             raise ServerError("table/not_found")
-        if stored.status == expiry.EXPIRED and not archived:
+        if stored.status == TableStatus.EXPIRED and not archived:
             raise ServerError("table/expired")
         try:
             table = Table.rebuild(stored, self.services)
         except Exception as error:
             self._set_aside(code, error)
             raise ServerError("table/unplayable") from None
-        if stored.status == expiry.EXPIRED:
-            table.status = expiry.EXPIRED
+        if stored.status == TableStatus.EXPIRED:
+            table.status = TableStatus.EXPIRED
         return table
 
     async def join(self, code: str, seat: int | None, name: str) -> tuple[Table, int, str]:

@@ -293,8 +293,8 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
               bot_tables: int = 0, bot_level: str = "hard",
               pids: tuple[int, ...] = ()) -> Report:
     """The run; ``bot_tables`` more tables, each of one client and three ``bot_level`` bots,
-    play beside the measured ones without being measured (how thinking bots slow the others:
-    issue 15 §3). ``pids``: the server processes behind ``url`` whose CPU time is measured
+    play beside the measured ones without being measured (how thinking bots slow the others).
+    ``pids``: the server processes behind ``url`` whose CPU time is measured
     (the server started here is measured anyway)."""
     raise_open_files_limit()
     collector = Collector()

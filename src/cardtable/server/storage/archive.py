@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from cardtable.server.storage import store
 from cardtable.server.storage.db import ArchiveRow, Base, ChatRow, EventRow, TableRow, utcnow
 from cardtable.server.tables.table import Table
+from cardtable.server.tables.tablebase import TableStatus
 
 ARCHIVES = Base.metadata.tables[ArchiveRow.__tablename__]
 TABLES = Base.metadata.tables[TableRow.__tablename__]
@@ -31,7 +32,7 @@ CHAT = Base.metadata.tables[ChatRow.__tablename__]
 class ArchivedTable:
     """What an archived table still answers: its summary and its records."""
 
-    status = "finished"
+    status = TableStatus.FINISHED
 
     def __init__(self, code: str, data: dict[str, Any]) -> None:
         self.code = code
@@ -54,7 +55,7 @@ def due(db: Connection, days: float, now: dt.datetime | None = None) -> list[str
     cutoff = (now or utcnow()) - dt.timedelta(days=days)
     archived = select(ARCHIVES.c.code)
     return list(db.scalars(
-        select(TABLES.c.code).where(TABLES.c.status == "finished",
+        select(TABLES.c.code).where(TABLES.c.status == TableStatus.FINISHED.value,
                                     TABLES.c.finished_at < cutoff,
                                     TABLES.c.code.not_in(archived))
         .order_by(TABLES.c.finished_at)).all())
@@ -63,7 +64,7 @@ def due(db: Connection, days: float, now: dt.datetime | None = None) -> list[str
 def archive_one(db: Connection, code: str) -> None:
     """Archive the finished table ``code`` (inside the caller's transaction)."""
     stored = store.load_table(db, code)
-    assert stored is not None and stored.status == "finished", code
+    assert stored is not None and stored.status == TableStatus.FINISHED, code
     table = Table.to_read(stored)
     deals = len(table.match.deals) if table.match is not None else 0
     data = {"summary": table.summary(), "record": table.record(),

@@ -8,7 +8,7 @@ between deals follow ``driver.between_deals``.
 
 ``BotSeats.decide`` returns a ``Decision``. The quick levels are decided at once, in this
 process (measured: their moves cost less than handing a view to a worker). The levels that
-search (``SLOW_LEVELS``) get a task for the workers (``workers.tasks.bot_move``: the deal's
+search (``SLOW_LEVELS``) get a task for the workers (``bots.tasks.bot_move``: the deal's
 game, the seat's view and legal actions, and a seed), which the table runs through the fair
 pool (``server/tables/pool.py``). Such a bot is made afresh for each move from a seed derived from
 the table's seed, the deal, the seat, the level and the move's number, so its move does not depend
@@ -26,12 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots import driver
+from cardtable.bots import driver, tasks
 from cardtable.bots.base import Bot, available_bots, make_bot
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.server.tables.pool import FairPool
-from cardtable.workers import tasks
 from cardtable.workers.process import WorkerDied
 
 log = logging.getLogger("cardtable.server")

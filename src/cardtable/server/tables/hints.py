@@ -1,6 +1,6 @@
 """Hints: what the hard bot (ISMCTS) would play from a seat's view, with the alternatives it
 weighed — the terminal's ``h`` (``cardtable.cli.session``) for the server. The search runs in
-the workers (``workers.tasks.hint_search``, through the fair pool: never on the event loop, nor
+the workers (``bots.tasks.hint_search``, through the fair pool: never on the event loop, nor
 in this process), on a smaller budget than the hard bot's, given only the seat's view."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable.bots import tasks
 from cardtable.bots.ismcts import SearchResult
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.server.transport.protocol import PROTOCOL_VERSION
-from cardtable.workers import tasks
 
 ITERATIONS = 2_000
 TOP = 5

@@ -1,4 +1,4 @@
-"""Leaving a table for good (issue 16 §5), and which running tables count as abandoned.
+"""Leaving a table for good, and which running tables count as abandoned.
 
 ``{"type": "leave"}`` (docs/protocol.md, "Rematch and leaving"): at a running table with other
 people the seat goes to a bot at once (the stand-in of an absent person, ``away``, without the
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.server.lobby import expiry
 from cardtable.server.tables.table import Connection, Table, dumps
+from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.protocol import PROTOCOL_VERSION
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 def abandoned(table: Table) -> bool:
     """A running table at which no person plays: every person's seat is away (their grace
     period ran out, or they left)."""
-    if table.status != "running":
+    if table.status != TableStatus.RUNNING:
         return False
     return all(seat.away for seat in table.seats if seat.plan.kind == "person")
 
@@ -46,19 +47,19 @@ async def leave(lobby: Lobby, table: Table, connection: Connection) -> None:
     others = [i for i, s in enumerate(table.seats)
               if s.plan.kind == "person" and i != index and s.taken]
     leaving = list(seat.connections)
-    if table.status == "running" and not others:
+    if table.status == TableStatus.RUNNING and not others:
         for each in leaving:
             each.push(goodbye)
         await lobby.expire(table)  # closes its connections too
         return
     async with table.lock:
-        if table.status == "running":
+        if table.status == TableStatus.RUNNING:
             if seat.grace is not None:
                 seat.grace.cancel()
                 seat.grace = None
             seat.away = True
             table.schedule()  # a bot moves for the seat now if it is on turn
-        elif table.status == "waiting" and seat.token_hash is not None:
+        elif table.status == TableStatus.WAITING and seat.token_hash is not None:
             await table.services.writer.run(partial(expiry.free_seat, code=table.code,
                                                     seat=index))
             seat.name, seat.token_hash, seat.away = None, None, False

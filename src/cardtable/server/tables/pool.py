@@ -21,10 +21,10 @@ A job whose caller stops waiting (a cancelled task) is dropped if it has not sta
 
 Where a job runs is the ``backend``'s business (``cardtable.workers``): worker processes by
 default (``bot_backend``), so that a search never holds this process's GIL while other tables
-wait for their updates (issue 15 §3: six tables of thinking bots had raised everyone's p99 from
-20 to 350 ms); the pool only ever hands the backend ``max_workers`` jobs, so the fairness is
+wait for their updates (six tables of thinking bots in this process had raised everyone's p99
+from 20 to 350 ms); the pool only ever hands the backend ``max_workers`` jobs, so the fairness is
 decided here and the backend's own queue stays empty. Jobs for a process backend must pickle:
-module-level functions, views and actions (``workers.tasks``).
+module-level functions, views and actions (``bots.tasks``).
 """
 
 from __future__ import annotations

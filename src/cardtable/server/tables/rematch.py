@@ -1,4 +1,4 @@
-"""Play again with the same people (issue 16 §5): a rematch offered to everyone at a table.
+"""Play again with the same people: a rematch offered to everyone at a table.
 
 At a finished table any person may offer a rematch, and each other person accepts or declines
 it, with the same message (``{"type": "rematch", "accept": true|false}``, docs/protocol.md,
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.i18n import _
 from cardtable.server.tables.table import Connection, Table, dumps
+from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.protocol import PROTOCOL_VERSION
 
@@ -83,7 +84,7 @@ async def answer(lobby: Lobby, table: Table, connection: Connection, accept: boo
     seat = connection.seat
     if seat is None:
         raise ServerError("rematch/not_seated")
-    if table.status != "finished":
+    if table.status != TableStatus.FINISHED:
         raise ServerError("rematch/not_over")
     offer = _OFFERS.setdefault(table, Offer())
     async with offer.lock:

@@ -314,7 +314,7 @@ class Table(Presence, Scheduling, TableTalk):
 
     def _advance(
         self, match: Match, stored: list[StoredEvent]
-    ) -> tuple[str | None, dict[str, Any] | None]:
+    ) -> tuple[TableStatus | None, dict[str, Any] | None]:
         """After a move: the match's end, or the next deal when one is due and nobody is to
         be waited for (else the deal-end pause begins: ``mover`` says ``pause``; events
         appended)."""

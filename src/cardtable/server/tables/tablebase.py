@@ -39,12 +39,14 @@ from cardtable.server.transport.errors import ServerError
 
 
 class TableStatus(StrEnum):
-    """A table's life, as stored and as the lobby shows it."""
+    """A table's life, as stored and as the lobby shows it: the one name of each status, used
+    by every module that reads or sets one (the diagram: docs/architecture.md, "A table's
+    life"). Stored as its text in ``tables.status``."""
 
     WAITING = "waiting"  # seats still free; no match yet
     RUNNING = "running"
     FINISHED = "finished"
-    EXPIRED = "expired"  # the lobby's sweep set it aside (``expiry.EXPIRED``)
+    EXPIRED = "expired"  # the lobby's sweep set it aside (``lobby/expiry.py``)
 
 
 class TablePhase(StrEnum):
@@ -109,8 +111,7 @@ class TableBase(ABC):
         self.services = services
         self.game: Game = cardtable.game(config.game, config.players, **config.options)
         self.seats = [SeatState(plan) for plan in config.seats]
-        #: A ``TableStatus`` (typed ``str``: the lobby's sweep writes ``expiry.EXPIRED``).
-        self.status: str = TableStatus.WAITING
+        self.status: TableStatus = TableStatus.WAITING
         self.match: Match | None = None
         self.version = 0
         self.spectators: set[Connection] = set()

@@ -6,7 +6,7 @@ table, 409 for a seat taken or a table full or started, 422 for a table that can
 waiting tables, 503 when the server has its fill of waiting tables (``docs/protocol.md``,
 "Limits for anonymous clients") The database away: 503 ``server/storage_unavailable``.
 
-Every field is checked before anything is built from it (issue 14: a player count of 2**63
+Every field is checked before anything is built from it (a player count of 2**63 once
 built that many seats): first by pydantic, with bounds over every game (422 ``request/invalid``,
 answered by ``invalid.py``), then by the engine for the game asked for (``table/bad_config``).
 Bodies are at most ``bodylimit.MAX_BODY`` bytes (413 ``request/too_large``).
@@ -270,7 +270,8 @@ def games(
     ] = None,
 ) -> list[dict[str, Any]]:
     """The games, their titles, card decks (``latin``, ``italian``: Latin pictures with Italian
-    figure names, ``french``) and directions of play (``right``, ``left``), player counts,
+    figure names, ``french``) and directions of play (``direction``: ``right``, ``left``), player
+    counts (``players``: every one allowed),
     options (with defaults, labels, choice labels and help) and bot levels.
     Labels and help are translated into ``lang``."""
     found_lang = normalize(lang)
@@ -284,10 +285,12 @@ def games(
                 "title": cls.title,
                 # how the browser draws it: card pictures and the direction of play
                 "deck": descriptor(name).deck,
-                "turn": descriptor(name).turn,
+                "direction": descriptor(name).direction,
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
+                # every count allowed, fewest first (a game may allow "2 or 4")
+                "players": list(cls.player_counts()),
                 "options": [
                     {
                         "name": o.name,
@@ -303,7 +306,7 @@ def games(
                     for o in cls.option_specs
                 ],
                 "levels": level_names(name),
-                # each level's one-line description and its ladder ratings (issue 19)
+                # each level's one-line description and its ladder ratings
                 "level_info": lobby_levels(name, gettext),
             }
         )

@@ -28,7 +28,7 @@ export function deckOf(game) {
 
 // Whether play passes to the left (clockwise, Putto) rather than to the right.
 export function passesLeft(game) {
-  return gameInfo(game).turn === 'left';
+  return gameInfo(game).direction === 'left';
 }
 
 // Whether the lowest total wins the match (Pontinho's penalty points).

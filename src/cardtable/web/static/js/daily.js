@@ -1,4 +1,4 @@
-// The daily deal (issue 19 §4): today's deal of a game and table size, the same for everyone,
+// The daily deal: today's deal of a game and table size, the same for everyone,
 // and its board — your points beside the hard and medium bots' from the same seat, and beside
 // everyone who played it here. No account: this browser names itself with a random token it
 // keeps (localStorage); the server stores only its hash.
@@ -53,8 +53,7 @@ function pickers() {
     chosen.players = g.default_players;
     load();
   } }, games.map((g) => h('option', { value: g.game, selected: g.game === chosen.game }, t(titleOf(g.game)))));
-  const sizes = [];
-  for (let n = game.min_players; n <= game.max_players; n += 1) sizes.push(n);
+  const sizes = game.players; // every count the game allows (the server's list)
   const sizeSelect = h('select', { id: 'daily-players', onchange: (event) => {
     chosen.players = Number(event.target.value);
     load();
@@ -94,7 +93,7 @@ function results() {
         h('td', {}, entry.mine ? `${entry.name} (${t('you')})` : entry.name,
           entry.verified ? null : h('span', { class: 'hint-text' }, ` (${t('unverified')})`)),
         h('td', {}, num(entry.points)))))),
-    lowestWins(board.game) ? h('p', { class: 'hint-text' }, t('Pontinho counts penalty points: the fewest is best.')) : null);
+    lowestWins(board.game) ? h('p', { class: 'hint-text' }, t('This game counts penalty points: the fewest is best.')) : null);
 }
 
 function draw() {
@@ -114,7 +113,7 @@ async function main() {
   games = await getJSON(`/api/games?lang=${encodeURIComponent(lang)}`);
   const game = games.find((g) => g.game === chosen.game) || games[0];
   chosen.game = game.game;
-  if (!(chosen.players >= game.min_players && chosen.players <= game.max_players)) {
+  if (!game.players.includes(chosen.players)) {
     chosen.players = game.default_players;
   }
   await load();

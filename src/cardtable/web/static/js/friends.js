@@ -1,4 +1,4 @@
-// Friends at the table (issue 16 §5): the rematch with the same people, leaving a table, and
+// Friends at the table: the rematch with the same people, leaving a table, and
 // the share link with its QR code. table.js calls these from a few marked lines; the table's
 // page state (S) is shared, the rest of this module's memory is its own.
 import { h, postJSON } from './dom.js';

@@ -1,5 +1,5 @@
 // What each bot level is, game by game: its one-line description and its ladder rating
-// (/api/games' level_info, measured by `cardtable arena GAME --ladder`; issue 19).
+// (/api/games' level_info, measured by `cardtable arena GAME --ladder`).
 import { clear, h } from './dom.js';
 import { num, t } from './i18n.js';
 

@@ -34,7 +34,7 @@ function quickPlay(games) {
   const level = h('select', { id: 'quick-level', name: 'level' },
     ['random', 'easy', 'medium', 'hard'].map((l) => h('option', { value: l, selected: l === 'medium' },
       levelName(l))));
-  const notes = levelNotes(games, Object.fromEntries(games.map((g) => [g.game, g.title]))); // each level's line and rating (issue 19)
+  const notes = levelNotes(games, Object.fromEntries(games.map((g) => [g.game, g.title]))); // each level's line and rating
   notes.show(level.value);
   level.addEventListener('change', () => notes.show(level.value));
   const form = h('form', { class: 'panel', id: 'quick' },

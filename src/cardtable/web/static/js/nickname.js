@@ -1,4 +1,4 @@
-// The nickname this browser plays under (issue 16 §5), remembered in localStorage and offered
+// The nickname this browser plays under, remembered in localStorage and offered
 // at every new table, so that nobody sits down as "player". A first visit gets a guest name
 // with a number, which the player may change at any table or in the lobby.
 import { t } from './i18n.js';

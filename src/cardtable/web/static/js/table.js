@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server, and the table drawn from each state message.
 // The server sends this seat's view and its legal actions; the page only offers those.
-// Each redraw builds again only what changed (table/keep.js). Its parts (issue 17): table/state.js (what the page knows), table/connection.js (the socket),
+// Each redraw builds again only what changed (table/keep.js). Its parts: table/state.js (what the page knows), table/connection.js (the socket),
 // table/waiting.js (the waiting room), table/layout.js (the felt), table/panel.js (log and
 // chat), table/dialogs.js (deal end, match end, focus), table/hooks.js (others' additions).
 import { clear, getJSON, h } from './dom.js';

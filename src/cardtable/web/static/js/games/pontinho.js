@@ -6,7 +6,6 @@ import { cardNames, cardsOf, describe, sameCards, split } from '../actions.js';
 import { backEl, cardEl } from '../cards.js';
 import { h } from '../dom.js';
 import { sentenceCase, t } from '../i18n.js';
-import { whyNotMeld } from './meldwhy.js';
 
 const RANKS = 'A23456789TJQK';
 const SUITS = 'shdc';
@@ -285,11 +284,16 @@ export default {
     }
     if (legalOf(ctx, 'meld').length) {
       const melds = matching(ctx, 'meld', selection);
-      buttons.push(buttonsFor(ctx, melds, t('Meld the selected cards'), 'meld'));
       const layoffs = legalOf(ctx, 'layoff').filter((text) => sameCards(cardsOf(text), selection));
       const discards = matching(ctx, 'discard', selection);
       if (selection.length && !melds.length && !layoffs.length && !discards.length) {
-        buttons.push(h('p', { class: 'why-not', role: 'status' }, whyNotMeld(selection)));
+        // cards that make no move the server offers: the meld is sent anyway, and the server
+        // says why it is refused (in the person's language, citing the rule); the page never
+        // judges a meld itself
+        buttons.push(h('button', { type: 'button', id: 'meld',
+          onclick: () => ctx.act(['meld', ...selection].join(' ')) }, t('Meld the selected cards')));
+      } else {
+        buttons.push(buttonsFor(ctx, melds, t('Meld the selected cards'), 'meld'));
       }
     }
     if (legalOf(ctx, 'discard').length) {

@@ -19,7 +19,7 @@ export default {
 
   onEvents(ctx, events) {
     const capture = events.find((e) => e.kind === 'capture');
-    // the memory rule (issue 16 §4): the last capture stays in view until the next one
+    // the memory rule: the last capture stays in view until the next one
     if (capture) ctx.ui.lastCapture = capture;
     ctx.ui.choice = null;
   },
@@ -97,7 +97,7 @@ export default {
   breakdown(ctx, outcome) {
     const details = outcome.details || {};
     const seats = ctx.seats_of_deal || [];
-    const sweepPoints = (i) => 3 * ((details.sweeps || [])[i] || 0); // PT-16: 3 a sweep
+    const sweepPoints = (i) => (details.sweep_points || [])[i] || 0; // counted by the server
     const suits = (i) => (details.primiera || [])[i] || [];
     const rows = outcome.sides.map((side, i) => h('tr', {},
       h('td', {}, ctx.sideLabel(side) || String(seats[i])),

@@ -22,6 +22,7 @@ export function send(message) {
 export function act(text) {
   if (!S.state || S.sent === S.state.version) return; // one move per state: a double click sends one
   S.hint = null;
+  S.refusal = null;
   S.sent = S.state.version; // nothing more is offered until the server answers
   send({ type: 'action', action: text, version: S.state.version });
   S.moves = (S.moves || 0) + 1; // a hand kept from before the move is not shown again as it was
@@ -133,7 +134,10 @@ function receive(message) {
       return; // the move is stored; the new state follows at once, and is drawn then
     case 'error':
       if (message.code === 'auth/bad_token') forgetSeat(code);
-      S.error = message.message || message.code;
+      // a refused move is explained beside the buttons (the server's words: the page restates
+      // no rule); any other error goes to the banner
+      if (message.code === 'action/illegal') S.refusal = message.message || message.code;
+      else S.error = message.message || message.code;
       S.sent = null;
       break;
     default:
@@ -144,7 +148,7 @@ function receive(message) {
   const key = JSON.stringify([S.state && S.state.version, S.state && S.state.seat,
     S.state && S.state.legal, S.seats,
     S.seat, S.chatSeen, S.hint && S.hint.version, S.dealEnd && S.dealEnd.deal,
-    Boolean(S.matchEnd), S.error, S.connected, S.sent, S.info && S.info.status, S.storage,
+    Boolean(S.matchEnd), S.error, S.refusal, S.connected, S.sent, S.info && S.info.status, S.storage,
     S.state && S.state.pause, S.dealEndOpen]);
   if (key === shownKey) return;
   shownKey = key;
@@ -181,7 +185,7 @@ function onState(message) {
     if (!S.matchEnd) { S.dealEnd = null; clearTimeout(S.dealEndTimer); }
   }
   if (S.info) S.info.status = message.status;
-  if (!previous || previous.version !== message.version) S.error = null;
+  if (!previous || previous.version !== message.version) { S.error = null; S.refusal = null; }
   S.state = message;
   const fresh = previous && previous.version !== message.version && !newDeal;
   if (fresh) noteMotion(message, previous);

@@ -1,5 +1,5 @@
-// Hook points for modules that add to the table page without editing its modules (issue 16 §5:
-// the friends' rematch button and the like). A hook is a function of the page's state S that
+// Hook points for modules that add to the table page without editing its modules (the
+// friends' rematch button and the like). A hook is a function of the page's state S that
 // returns an element (or null); each is called at every redraw of the place it adds to.
 //
 //   import { addMatchEndAction } from './table/hooks.js';

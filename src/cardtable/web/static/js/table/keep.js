@@ -1,4 +1,4 @@
-// The table's redraw keeps what did not change (issue 16, click→ack). A state message used to
+// The table's redraw keeps what did not change (click→ack). A state message used to
 // clear the page and build it anew: every card picture, plate and log line replaced, the whole
 // page laid out again, and the browser answers nothing (not even the server's ack) until that
 // frame is done. Now each part of the page lives in a named slot and is built again only when

@@ -109,6 +109,8 @@ function dock(ctx) {
   }
   const buttons = ctx.module.actions ? ctx.module.actions(ctx) : [];
   const bar = h('div', { class: 'actions', role: 'group', 'aria-label': t('Actions') }, buttons);
+  // why the server refused the last move (say, a meld), where the moves are
+  if (S.refusal && ctx.myTurn) bar.append(h('p', { class: 'why-not', role: 'status' }, S.refusal));
   if (ctx.state.phase === 'decision' && ctx.myTurn) bar.append(decision(ctx));
   const pause = ctx.state.phase === 'pause' ? ctx.state.pause : null;
   if (pause && pause.waiting.includes(S.seat) && !(S.dealEnd && S.dealEndOpen)) {

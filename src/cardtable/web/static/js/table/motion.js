@@ -1,4 +1,4 @@
-// Motion that shows what happened (issue 16 §2), with the Web Animations API: a redraw replaces
+// Motion that shows what happened, with the Web Animations API: a redraw replaces
 // parts of the DOM (table/keep.js keeps the rest), so the page notes where every face-up card
 // and seat was just before it (snapshot), and afterwards moves each card from where it was (my
 // card from my hand to the trick), brings a card new to the table from the seat that played it

@@ -10,7 +10,7 @@ import { settingsKey, settingsPanel } from './settings.js';
 import { keep, place, same, shell } from './keep.js';
 import { S, gameModule, nameOfTableSeat, render, tableSeatOf } from './state.js';
 
-// The log follows the table's memory rule (issue 16 §4, PU-20, PU-21): what a player at a
+// The log follows the table's memory rule (PU-20, PU-21): what a player at a
 // real table still sees. The game module's memory(entries, view) says which of this deal's
 // entries are still in view (Punttu: the current and the last trick, every move with
 // ``show_played``; Putto: since the last capture), or null for all; a game without it (Pontinho

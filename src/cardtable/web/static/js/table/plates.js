@@ -1,4 +1,4 @@
-// The seats around the felt (issue 16 §3): each a name plate with an initials avatar in the
+// The seats around the felt: each a name plate with an initials avatar in the
 // seat's colour, badges for the dealer, a bot's level and a partnership, the cards held, and
 // the game's own line (points, totals). The seats are placed in play order around the centre,
 // the way they sit at a real table seen from my chair: left column, top row, right column.

@@ -1,4 +1,4 @@
-// Scores (issue 16 §3): the running scoreboard always on screen for Punttu and Putto, the score
+// Scores: the running scoreboard always on screen for Punttu and Putto, the score
 // sheet of every finished deal, and the placings of the match-end screen. The sheet is kept in
 // localStorage by table, from each `deal_end`, so a reload keeps the deals seen before it.
 import { lowestWins } from '../cards.js';

@@ -1,4 +1,4 @@
-// Sound and other signals of the table (issue 16 §2): short effects synthesised with Web Audio
+// Sound and other signals of the table: short effects synthesised with Web Audio
 // (no sound files: a card laid, a capture, a sweep, a trick won, your turn), a mute toggle kept
 // in localStorage, "● Your turn" in the tab's title, and a short vibration where the phone
 // allows it. The audio context starts on the person's first click or key (browsers refuse

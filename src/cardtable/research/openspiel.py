@@ -148,6 +148,10 @@ class TableSpec:
         deck += [index[c] for key in ("table", "stock") for c in layout.get(key, ())]
         self.deck = Counter(deck)
 
+    def deal_state(self, setup: dict[str, Any]) -> State:
+        """The engine state of the cards the chance nodes dealt (``setup``), dealer 0."""
+        return self.table.deal(setup=setup, dealer=0)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> TableSpec:
         return self
 
@@ -155,12 +159,20 @@ class TableSpec:
 class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     """One cardtable table as an OpenSpiel game."""
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        merged = {**_parameters(name), **(params or {})}
-        spec = TableSpec(name, merged)
+    def __init__(
+        self,
+        name: str,
+        params: dict[str, Any] | None = None,
+        *,
+        game_type: pyspiel.GameType | None = None,
+        spec_class: type[TableSpec] | None = None,
+    ) -> None:
+        game_type = game_type or _game_type(name)
+        merged = {**game_type.parameter_specification, **(params or {})}
+        spec = (spec_class or TableSpec)(name, merged)
         bound = _max_points(spec.table)
         super().__init__(
-            _game_type(name),
+            game_type,
             pyspiel.GameInfo(
                 num_distinct_actions=spec.encoding.num_steps,
                 max_chance_outcomes=40 if spec.latin else 53,
@@ -350,7 +362,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
                 setup.setdefault(key, []).append(text)
         self._deal.episode = Episode(
             table,
-            state=table.deal(setup=setup, dealer=0),
+            state=game.deal_state(setup),
             encoding=game.encoding,
             observer=game.observer,
             recall=True,

@@ -46,7 +46,7 @@ RANK_ORDER = {
 MAX_HAND = {"punttu": 3, "putto": 4}
 DEFAULTS = {
     "punttu": {"hand": 2, "ranks": 3, "suits": 2},
-    "putto": {"hand": 2, "ranks": 2, "suits": 2},
+    "putto": {"hand": 2, "ranks": 3, "suits": 2},
 }
 
 
@@ -72,8 +72,8 @@ def _check(name: str, hand: int, ranks: int, suits: int) -> list[int]:
     if rest < 0 or (name == "punttu" and rest % PLAYERS):
         raise ValueError(
             _(
-                "a deck of {cards} cards cannot be dealt {hand} a hand to two players with a "
-                "stock that runs out at the end of a round of draws"
+                "a deck of {cards} cards cannot deal two hands of {hand} (and Putto's face-up "
+                "card; in Punttu, a stock that runs out at the end of a round of draws)"
             ).format(cards=len(deck), hand=hand)
         )
     return deck

@@ -34,9 +34,10 @@ def test_two_equal_cards_go_to_the_leader() -> None:
     equal cards takes the trick (PU-12), so seat 1 wins 14 points: seat 0's return is -7."""
     game = mini.load("punttu", hand=1, ranks=1, suits=2)
     tree = exact.build_tree(game)
-    value, low, high = exact.value_bounds(tree.load(), pyspiel.TabularPolicy(exact.efg_policy(
-        tree, lambda info: {info.actions[0]: 1.0}
-    )))
+    value, low, high = exact.value_bounds(
+        tree.load(),
+        pyspiel.TabularPolicy(exact.efg_policy(tree, lambda info: {info.actions[0]: 1.0})),
+    )
     assert (value, low, high) == (-7.0, -7.0, -7.0)
 
 
@@ -71,7 +72,10 @@ def test_cfr_on_the_registered_game_reduces_exploitability() -> None:
 
 @pytest.mark.parametrize(
     ("name", "params"),
-    [("punttu", {"hand": 2, "ranks": 2, "suits": 2}), ("putto", {"hand": 1, "ranks": 2, "suits": 2})],
+    [
+        ("punttu", {"hand": 2, "ranks": 2, "suits": 2}),
+        ("putto", {"hand": 1, "ranks": 2, "suits": 2}),
+    ],
 )
 def test_the_efg_tree_is_the_same_game(name: str, params: dict[str, int]) -> None:
     """NashConv of the same bot policy, by OpenSpiel's Python code on the registered game and by

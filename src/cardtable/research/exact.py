@@ -162,7 +162,9 @@ def run_solver(
             solver.evaluate_and_update_policy()
         spent += time.process_time() - start
         if i in marks:
-            points.append((i, exploitability(efg, solver.average_policy(), by_state=sampled), spent))
+            points.append(
+                (i, exploitability(efg, solver.average_policy(), by_state=sampled), spent)
+            )
     return Curve(name, points), solver.average_policy()
 
 
@@ -222,8 +224,9 @@ def report(
     efg = tree.load()
     counts = [sum(1 for i in tree.infosets if i.player == p) for p in (0, 1)]
     print(
-        _("{game} {params}: {nodes} nodes, {sets0} + {sets1} information sets ({seconds:.1f} s)")
-        .format(
+        _(
+            "{game} {params}: {nodes} nodes, {sets0} + {sets1} information sets ({seconds:.1f} s)"
+        ).format(
             game=game.get_type().short_name,
             params=game.get_parameters(),
             nodes=tree.nodes,
@@ -241,7 +244,10 @@ def report(
     final = None
     for label, solver, count, sampled in solvers:
         curve, average = run_solver(label, solver, efg, count, sampled=sampled)
-        print(_("{algorithm}: iterations, exploitability, CPU seconds").format(algorithm=label), file=out)
+        print(
+            _("{algorithm}: iterations, exploitability, CPU seconds").format(algorithm=label),
+            file=out,
+        )
         for i, expl, seconds in curve.points:
             print(f"  {i:>6} {expl:.6f} {seconds:.2f}", file=out)
         if label == "CFR+":

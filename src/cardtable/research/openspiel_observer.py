@@ -13,13 +13,13 @@ import pyspiel
 
 from cardtable.i18n import _
 from cardtable.research.episode import Episode
-from cardtable.research.observations import Layout
 from cardtable.research.infostate import (
     encode_history,
     history_layout,
     infostate_string,
     public_string,
 )
+from cardtable.research.observations import Layout
 
 if TYPE_CHECKING:
     from cardtable.research.openspiel import CardtableState, TableSpec

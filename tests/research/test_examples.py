@@ -29,3 +29,12 @@ def test_the_maskable_ppo_example_trains_and_evaluates() -> None:
     result = main(["--game", "punttu", "--timesteps", "256", "--envs", "2", "--eval", "6"])
     for data in (result["before"], result["after"]):
         assert data["deals"] == 6 and 0.0 <= data["low"] <= data["rate"] <= data["high"] <= 1.0
+
+
+def test_the_selfplay_league_rates_its_pool() -> None:
+    main = runpy.run_path(str(EXAMPLES / "selfplay_league.py"))["main"]
+    result = main(["--episodes", "64", "--snapshot-every", "16", "--batch", "16", "--eval", "10"])
+    pool = result["pool"]
+    assert list(pool)[0] == "random" and len(pool) == 5  # random, then a snapshot every 16
+    assert sum(entry["games"] for entry in pool.values()) == 64
+    assert result["after"]["deals"] == 10

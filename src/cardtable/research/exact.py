@@ -243,6 +243,8 @@ def report(
     ]
     final = None
     for label, solver, count, sampled in solvers:
+        if count < 1:  # left out (0 iterations): the report can be made in parts
+            continue
         curve, average = run_solver(label, solver, efg, count, sampled=sampled)
         print(
             _("{algorithm}: iterations, exploitability, CPU seconds").format(algorithm=label),
@@ -252,14 +254,14 @@ def report(
             print(f"  {i:>6} {expl:.6f} {seconds:.2f}", file=out)
         if label == "CFR+":
             final = average
-    assert final is not None
-    value, low, high = value_bounds(efg, final)
-    print(
-        _("game value (seat 0's expected return): {value:.6f}, in [{low:.6f}, {high:.6f}]").format(
-            value=value, low=low, high=high
-        ),
-        file=out,
-    )
+    if final is not None:
+        value, low, high = value_bounds(efg, final)
+        print(
+            _(
+                "game value (seat 0's expected return): {value:.6f}, in [{low:.6f}, {high:.6f}]"
+            ).format(value=value, low=low, high=high),
+            file=out,
+        )
     for level in bots:
         expl, vs0, vs1 = bot_exploitability(tree, level)
         print(
@@ -277,9 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hand", type=int)
     parser.add_argument("--ranks", type=int)
     parser.add_argument("--suits", type=int)
-    parser.add_argument("--iterations", type=int, default=256, help="CFR and CFR+")
     parser.add_argument(
-        "--sampled-iterations", type=int, default=65536, help="external-sampling MCCFR"
+        "--iterations", type=int, default=256, help="CFR and CFR+ (0: left out, with the value)"
+    )
+    parser.add_argument(
+        "--sampled-iterations", type=int, default=8192, help="external-sampling MCCFR (0: left out)"
     )
     parser.add_argument("--bots", default="random,easy,medium", help="comma-separated levels")
     args = parser.parse_args(argv)

@@ -16,7 +16,6 @@ arena's ladder, wrap its step policy in ``cardtable.research.agents.ArenaPolicy`
 
 from __future__ import annotations
 
-import argparse
 import copy
 import runpy
 from pathlib import Path
@@ -28,7 +27,8 @@ from cardtable.research.gymnasium import CardtableEnv
 from cardtable.research.opponents import SelfPlay
 
 REINFORCE = runpy.run_path(str(Path(__file__).with_name("reinforce_punttu.py")))
-Policy, play, win_rate = REINFORCE["Policy"], REINFORCE["play"], REINFORCE["win_rate"]
+Policy, train, win_rate = REINFORCE["Policy"], REINFORCE["train"], REINFORCE["win_rate"]
+training_parser = REINFORCE["training_parser"]
 ELO_K = 16.0
 
 
@@ -86,15 +86,8 @@ class League:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=4000)
+    parser = training_parser(__doc__.splitlines()[0], episodes=4000, eval_deals=1000)
     parser.add_argument("--snapshot-every", type=int, default=500)
-    parser.add_argument("--batch", type=int, default=32)
-    parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--entropy", type=float, default=0.01)
-    parser.add_argument("--eval", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     league = League(rng)
@@ -103,18 +96,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for seat in (0, 1)
     ]
     policy = Policy(envs[0].observer.size, args.hidden, envs[0].encoding.num_steps, rng)
-    episodes: list[tuple[list[Any], float]] = []
-    for episode in range(args.episodes):
-        steps, margin, _won = play(envs[episode % 2], policy, rng, seed=args.seed * 10**6 + episode)
+
+    def after_deal(number: int, margin: float) -> None:
         league.record(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
-        episodes.append((steps, margin))
-        if len(episodes) == args.batch:
-            baseline = sum(m for _s, m in episodes) / len(episodes)
-            batch = [(*step, m - baseline) for s, m in episodes for step in s]
-            policy.update(batch, args.lr, args.entropy)
-            episodes = []
-        if (episode + 1) % args.snapshot_every == 0:
+        if (number + 1) % args.snapshot_every == 0:
             league.snapshot(policy)
+
+    train(envs, policy, rng, args, after_deal)
     against_random = CardtableEnv("punttu", 2, opponents="random")
     after = win_rate(against_random, policy, args.eval, 10**9)
     ratings = {m.name: {"rating": round(m.rating, 1), "games": m.games} for m in league.pool}

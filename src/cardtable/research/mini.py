@@ -34,7 +34,13 @@ import pyspiel
 from cardtable.cards.latin import LATIN_DECK, parse_card
 from cardtable.engine.game import State
 from cardtable.i18n import _
-from cardtable.research.openspiel import CardtableGame, TableSpec, _parameters, _to_spiel
+from cardtable.research.openspiel import (
+    CardtableGame,
+    TableSpec,
+    _game_type,
+    _parameters,
+    _to_spiel,
+)
 
 PLAYERS = 2
 #: Ranks (0‥9, ``A 2 3 4 5 6 7 J Q K``) from the strongest: Punttu by trick rank (PU-3),
@@ -89,21 +95,8 @@ def _mini_parameters(name: str) -> dict[str, Any]:
 
 
 def mini_game_type(name: str) -> pyspiel.GameType:
-    return pyspiel.GameType(
-        short_name=f"cardtable_mini_{name}",
-        long_name=f"cardtable mini {name.capitalize()}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=PLAYERS,
-        min_num_players=PLAYERS,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=_mini_parameters(name),
+    return _game_type(
+        name, variant="mini_", players=(PLAYERS, PLAYERS), parameters=_mini_parameters(name)
     )
 
 

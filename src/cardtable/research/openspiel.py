@@ -104,24 +104,33 @@ def _max_points(table: Game) -> float:
     return float(table.max_deal_points)
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _game_type(
+    name: str,
+    *,
+    variant: str = "",
+    players: tuple[int, int] | None = None,
+    parameters: dict[str, Any] | None = None,
+) -> pyspiel.GameType:
+    """The OpenSpiel type of ``cardtable_<variant><name>`` (a ``variant`` such as ``mini_``
+    fixes the player counts and its own parameters)."""
     cls = game_class(name)
+    low, high = players or (cls.min_players, cls.max_players)
     return pyspiel.GameType(
-        short_name=f"cardtable_{name}",
-        long_name=f"cardtable {name.capitalize()}",
+        short_name=f"cardtable_{variant}{name}",
+        long_name=f"cardtable {variant.replace('_', ' ')}{name.capitalize()}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=cls.max_players,
-        min_num_players=cls.min_players,
+        max_num_players=high,
+        min_num_players=low,
         provides_information_state_string=True,
         # Perfect recall in a fixed size: only for a game whose deals are bounded (40 plays).
         provides_information_state_tensor=cls.max_deal_actions is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_parameters(name),
+        parameter_specification=_parameters(name) if parameters is None else parameters,
     )
 
 

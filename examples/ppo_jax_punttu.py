@@ -25,6 +25,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from cardtable.research.jaxenv.punttu import PunttuEnv
 
@@ -177,6 +178,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval", type=int, default=2048, help="deals against random")
     parser.add_argument("--eval-every", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", default=None, help="write the trained parameters (.npz)")
     args = parser.parse_args(argv)
     env = PunttuEnv(players=2, reward="win")
     key = jax.random.key(args.seed)
@@ -196,7 +198,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             rate = float(evaluate(params, eval_key))
             curve.append((time.perf_counter() - start, number, rate))
             print(f"{curve[-1][0]:>8.1f} {number:>8} {rate:>20.3f}")
+    if args.save:
+        np.savez(args.save, **{name: np.asarray(value) for name, value in params.items()})
     return {"curve": curve, "params": params}
+
+
+def load_params(path: str) -> Params:
+    """Parameters saved with ``--save``: ``ArenaPolicy(greedy_step_policy(load_params(p)))``."""
+    with np.load(path) as data:
+        return {name: jnp.asarray(data[name]) for name in data.files}
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -113,15 +114,44 @@ def win_rate(env: CardtableEnv, policy: Policy | None, deals: int, seed: int) ->
     return {"wins": wins, "deals": deals, "rate": p, "low": centre - half, "high": centre + half}
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=6000)
+def training_parser(description: str, *, episodes: int, eval_deals: int) -> argparse.ArgumentParser:
+    """The options of a REINFORCE run (the self-play league example adds its own)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--episodes", type=int, default=episodes)
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--entropy", type=float, default=0.01)
-    parser.add_argument("--eval", type=int, default=2000)
+    parser.add_argument("--eval", type=int, default=eval_deals)
     parser.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+def train(
+    envs: list[CardtableEnv],
+    policy: Policy,
+    rng: np.random.Generator,
+    args: argparse.Namespace,
+    after_deal: Callable[[int, float], None] | None = None,
+) -> None:
+    """``args.episodes`` deals, the seats of ``envs`` in turn (the first player and the second),
+    one policy-gradient step per ``args.batch`` deals with their mean margin as the baseline;
+    ``after_deal(number, margin)`` is told each deal's result."""
+    episodes: list[tuple[list[tuple[Array, Array, Array, int]], float]] = []
+    for episode in range(args.episodes):
+        steps, margin, _won = play(envs[episode % 2], policy, rng, seed=args.seed * 10**6 + episode)
+        if after_deal is not None:
+            after_deal(episode, margin)
+        episodes.append((steps, margin))
+        if len(episodes) == args.batch:
+            baseline = sum(m for _s, m in episodes) / len(episodes)
+            batch = [(*step, m - baseline) for steps_, m in episodes for step in steps_]
+            policy.update(batch, args.lr, args.entropy)
+            episodes = []
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = training_parser(__doc__.splitlines()[0], episodes=6000, eval_deals=2000)
     args = parser.parse_args(argv)
     envs = [CardtableEnv("punttu", 2, seat=seat, opponents="random") for seat in (0, 1)]
     env = envs[0]
@@ -130,17 +160,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     eval_seed = 10**9  # evaluation deals never used in training
     before = win_rate(env, None, args.eval, eval_seed)
     start = time.perf_counter()
-    batch: list[tuple[Array, Array, Array, int, float]] = []
-    episodes: list[tuple[list[tuple[Array, Array, Array, int]], float]] = []
-    for episode in range(args.episodes):
-        # Both seats in turn: the first player and the second.
-        steps, margin, _won = play(envs[episode % 2], policy, rng, seed=args.seed * 10**6 + episode)
-        episodes.append((steps, margin))
-        if len(episodes) == args.batch:
-            baseline = sum(m for _s, m in episodes) / len(episodes)
-            batch = [(*step, m - baseline) for steps_, m in episodes for step in steps_]
-            policy.update(batch, args.lr, args.entropy)
-            episodes = []
+    train(envs, policy, rng, args)
     seconds = time.perf_counter() - start
     results = {}
     for seat in (0, 1):

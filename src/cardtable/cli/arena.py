@@ -247,6 +247,8 @@ def arena(
         run_ladder(
             table,
             assignments,
+            # Python policies named in --bots join the round robin, rated beside the levels.
+            entrants=tuple(name.strip() for name in bots.split(",") if ":" in name),
             deals=deals,
             seed=seed,
             jobs=jobs,

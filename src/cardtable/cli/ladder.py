@@ -39,19 +39,22 @@ def run_ladder(
     out: Path | None,
     plot: Path | None,
     into: Path | None,
+    entrants: tuple[str, ...] = (),
 ) -> None:
-    """Play the round robin on ``table`` and report it (see the module's documentation)."""
+    """Play the round robin on ``table`` and report it (see the module's documentation);
+    ``entrants``: Python policies (``package.module:name``) rated beside the levels."""
     if plot is not None:
         require_matplotlib()
     budget = budget_of(bot_iterations, bot_seconds)
     run_seed = secrets.randbits(63) & MAX_SEED if seed is None else seed
     processes = jobs if jobs is not None else (os.cpu_count() or 1)
     errors = Console(stderr=True, highlight=False)
-    pairs = len(LEVELS) * (len(LEVELS) - 1) // 2
+    levels = LEVELS + tuple(name for name in entrants if name not in LEVELS)
+    pairs = len(levels) * (len(levels) - 1) // 2
     progress = progress_bar(errors, shown=errors.is_terminal and not as_json)
     order = {
         (a, b): i
-        for i, (a, b) in enumerate((a, b) for n, a in enumerate(LEVELS) for b in LEVELS[n + 1 :])
+        for i, (a, b) in enumerate((a, b) for n, a in enumerate(levels) for b in levels[n + 1 :])
     }
     with progress:
         task = progress.add_task(_("deals"), total=deals * pairs)
@@ -60,6 +63,7 @@ def run_ladder(
             table.players,
             deals,
             run_seed,
+            levels=levels,
             jobs=processes,
             budget=budget,
             table_options=dict(given_options(assignments)),
@@ -80,6 +84,8 @@ def run_ladder(
         "--seed",
         str(run_seed),
     ]
+    if entrants:
+        command += ["--bots", ",".join(entrants)]
     for assignment in assignments:
         command += ["-o", assignment]
     if bot_iterations is not None:

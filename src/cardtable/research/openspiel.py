@@ -104,24 +104,33 @@ def _max_points(table: Game) -> float:
     return float(table.max_deal_points)
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _game_type(
+    name: str,
+    *,
+    variant: str = "",
+    players: tuple[int, int] | None = None,
+    parameters: dict[str, Any] | None = None,
+) -> pyspiel.GameType:
+    """The OpenSpiel type of ``cardtable_<variant><name>`` (a ``variant`` such as ``mini_``
+    fixes the player counts and its own parameters)."""
     cls = game_class(name)
+    low, high = players or (cls.min_players, cls.max_players)
     return pyspiel.GameType(
-        short_name=f"cardtable_{name}",
-        long_name=f"cardtable {name.capitalize()}",
+        short_name=f"cardtable_{variant}{name}",
+        long_name=f"cardtable {variant.replace('_', ' ')}{name.capitalize()}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=cls.max_players,
-        min_num_players=cls.min_players,
+        max_num_players=high,
+        min_num_players=low,
         provides_information_state_string=True,
         # Perfect recall in a fixed size: only for a game whose deals are bounded (40 plays).
         provides_information_state_tensor=cls.max_deal_actions is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_parameters(name),
+        parameter_specification=_parameters(name) if parameters is None else parameters,
     )
 
 
@@ -148,6 +157,10 @@ class TableSpec:
         deck += [index[c] for key in ("table", "stock") for c in layout.get(key, ())]
         self.deck = Counter(deck)
 
+    def deal_state(self, setup: dict[str, Any]) -> State:
+        """The engine state of the cards the chance nodes dealt (``setup``), dealer 0."""
+        return self.table.deal(setup=setup, dealer=0)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> TableSpec:
         return self
 
@@ -155,12 +168,20 @@ class TableSpec:
 class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     """One cardtable table as an OpenSpiel game."""
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        merged = {**_parameters(name), **(params or {})}
-        spec = TableSpec(name, merged)
+    def __init__(
+        self,
+        name: str,
+        params: dict[str, Any] | None = None,
+        *,
+        game_type: pyspiel.GameType | None = None,
+        spec_class: type[TableSpec] | None = None,
+    ) -> None:
+        game_type = game_type or _game_type(name)
+        merged = {**game_type.parameter_specification, **(params or {})}
+        spec = (spec_class or TableSpec)(name, merged)
         bound = _max_points(spec.table)
         super().__init__(
-            _game_type(name),
+            game_type,
             pyspiel.GameInfo(
                 num_distinct_actions=spec.encoding.num_steps,
                 max_chance_outcomes=40 if spec.latin else 53,
@@ -350,7 +371,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
                 setup.setdefault(key, []).append(text)
         self._deal.episode = Episode(
             table,
-            state=table.deal(setup=setup, dealer=0),
+            state=game.deal_state(setup),
             encoding=game.encoding,
             observer=game.observer,
             recall=True,

@@ -19,6 +19,7 @@ from cardtable.research.infostate import (
     infostate_string,
     public_string,
 )
+from cardtable.research.observations import Layout
 
 if TYPE_CHECKING:
     from cardtable.research.openspiel import CardtableState, TableSpec
@@ -32,6 +33,7 @@ class CardtableObserver:
         self.spec = spec
         self.kind = kind
         size = spec.observer.size
+        self.private = private_mask(spec.observer.layout)
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
         if kind.perfect_recall and not spec.latin:
             # Pontinho: no fixed-size tensor can hold an unbounded history (see ``infostate``).
@@ -58,6 +60,8 @@ class CardtableObserver:
         size = self.spec.observer.size
         public = self.kind.public_only
         tensor[:size] = episode.observe_public() if public else episode.observe(player)
+        if self.kind.private_only:
+            tensor[:size] *= self.private
         if self.kind.perfect_recall:
             received = None if public else received_cards(episode)[player]
             tensor[size:] = encode_history(episode.log, received)
@@ -68,12 +72,37 @@ class CardtableObserver:
             return "dealing" if self.kind.public_only else f"seat {player}: dealing"
         if self.kind.public_only:
             return public_string(episode)
+        if self.kind.private_only:
+            return private_string(episode, player)
         if self.kind.perfect_recall:
             return infostate_string(episode, player)
         data: dict[str, Any] = {"view": episode.view(player)}
         if player == episode.to_move and episode.prefix:
             data["steps"] = list(episode.prefix)
         return json.dumps(data, sort_keys=True)
+
+
+#: The observation blocks only their seat sees: its cards (Pontinho: and the card held apart for
+#: it, PO-9) and the steps it has taken in an action not yet complete.
+PRIVATE_BLOCKS = ("hand", "drawn", "chosen_kind", "chosen_items", "chosen_meld")
+
+
+def private_mask(layout: Layout) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """1 over the private blocks of an observation layout, 0 elsewhere."""
+    mask = np.zeros(layout.total, np.float32)
+    for name, size, _meaning in layout.blocks:
+        if name in PRIVATE_BLOCKS:
+            start = layout.offset[name]
+            mask[start : start + size] = 1.0
+    return mask
+
+
+def private_string(episode: Episode, player: int) -> str:
+    """What only ``player`` sees: its cards, and its steps in a pending action."""
+    data: dict[str, Any] = {"private": episode.state._private_view(player)}
+    if player == episode.to_move and episode.prefix:
+        data["steps"] = list(episode.prefix)
+    return json.dumps(data, sort_keys=True)
 
 
 def received_cards(episode: Episode) -> list[list[list[Any]]]:
@@ -84,20 +113,26 @@ def received_cards(episode: Episode) -> list[list[list[Any]]]:
 class ObservationKind:
     """What an ``IIGObservationType`` asks for, among what these games offer: the seat's own
     observation (public and its private information), its perfect-recall information state,
-    and the public observation or public information state (identical for every seat)."""
+    the public observation or public information state (identical for every seat), and the
+    private observation (``public_info=False``: the seat's cards and pending steps only, what
+    OpenSpiel's factored observations and ``generate_playthrough`` ask for)."""
 
     def __init__(self, iig_obs_type: Any = None) -> None:
+        self.private_only = False
         if iig_obs_type is None:
             self.perfect_recall, self.public_only = False, False
             return
         private = iig_obs_type.private_info
         if not iig_obs_type.public_info:
-            raise ValueError(
-                _(
-                    "cardtable's OpenSpiel games observe public information always: "
-                    "an observation type with public_info=False is not offered"
+            if private != pyspiel.PrivateInfoType.SINGLE_PLAYER or iig_obs_type.perfect_recall:
+                raise ValueError(
+                    _(
+                        "an observation type with public_info=False is offered only as the "
+                        "private observation: private_info=SINGLE_PLAYER, perfect_recall=False"
+                    )
                 )
-            )
+            self.perfect_recall, self.public_only, self.private_only = False, False, True
+            return
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError(
                 _(

@@ -19,7 +19,6 @@ import logging
 from typing import Any
 
 from sqlalchemy import Connection, Table, insert, select, update
-from sqlalchemy.exc import IntegrityError
 
 from cardtable.games import descriptor
 from cardtable.server.people.ratings import Rating, fresh, places, update as rated
@@ -124,24 +123,22 @@ def rate_match(db: Connection, code: str, result: dict[str, Any] | None) -> bool
     if found is None:
         return False
     game, sides = found
-    try:
-        with db.begin_nested():
-            db.execute(insert(RATED).values(table_code=code, game=game, rated_at=utcnow()))
-    except IntegrityError:  # another process rated it first
-        return False
     ranks = places(result["points"], result["sides"], result["winners"],
                    lowest_wins=descriptor(game).game_class.lowest_wins)
     before = [[rating_of(db, player, game) for player in side] for side in sides]
-    after = rated(before, ranks)
-    for side, ratings in zip(sides, after, strict=True):
+    for side, ratings in zip(sides, rated(before, ranks), strict=True):
         for player, rating in zip(side, ratings, strict=True):
             _store(db, player, rating)
+    # last, and in the same transaction: a second rating of the match (two processes) fails on
+    # this key and takes its rating writes back with it
+    db.execute(insert(RATED).values(table_code=code, game=game, rated_at=utcnow()))
     return True
 
 
 def rate_finished(db: Connection, code: str, result: dict[str, Any] | None) -> None:
     """``rate_match`` for the step that finishes a table: a failure to rate (a bug) is logged
-    and leaves the match unrated, never the table's end unstored."""
+    and leaves the match unrated, never the table's end unstored. The savepoint nests in the
+    step's transaction, which the table's status update has begun already."""
     try:
         with db.begin_nested():
             rate_match(db, code, result)

@@ -214,7 +214,7 @@ def test_hidden_players_are_left_off_the_leaderboard(engine: Engine) -> None:
         players.change(db, people[0], hidden=True)
     with engine.connect() as db:
         board = ratings_store.leaderboard(db, "punttu")
-        assert [who["id"] for who, _ in board] == [people[1], people[2]]
+        assert [who.id for who, _ in board] == [people[1], people[2]]
         assert ratings_store.leaderboard(db, "putto") == []
         assert [r.game for r in ratings_store.for_player(db, people[0])] == ["punttu"]
         assert db.execute(select(ratings_store.RATED.c.game)).scalar() == "punttu"

@@ -21,7 +21,10 @@ from typing import Any
 from sqlalchemy import Connection, Table, insert, select, update
 
 from cardtable.games import descriptor
-from cardtable.server.people.ratings import Rating, fresh, places, update as rated
+from cardtable.server.people import players
+from cardtable.server.people.players import Player
+from cardtable.server.people.ratings import Rating, fresh, places
+from cardtable.server.people.ratings import update as rated
 from cardtable.server.storage.db import (
     Base,
     PlayerRow,
@@ -64,20 +67,18 @@ def for_player(db: Connection, player_id: str) -> list[Rating]:
 
 
 def leaderboard(db: Connection, game: str,
-                limit: int = LEADERBOARD_SIZE) -> list[tuple[dict[str, Any], Rating]]:
+                limit: int = LEADERBOARD_SIZE) -> list[tuple[Player, Rating]]:
     """The players of ``game`` whose profile is not hidden, best first by the conservative
-    ``mu - 3 sigma`` (ties: more matches, then the id, so the order is stable); each with their
-    public fields (``Player.public``'s) and their rating."""
+    ``mu - 3 sigma`` (ties: more matches, then the id, so the order is stable)."""
     ordinal = RATINGS.c.mu - 3 * RATINGS.c.sigma
     rows = db.execute(
-        select(RATINGS, PLAYERS.c.name, PLAYERS.c.colour)
-        .join(PLAYERS, PLAYERS.c.id == RATINGS.c.player_id)
+        select(PLAYERS, RATINGS.c.game, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.matches)
+        .join(RATINGS, PLAYERS.c.id == RATINGS.c.player_id)
         .where(RATINGS.c.game == game, PLAYERS.c.hidden.is_(False))
         .order_by(ordinal.desc(), RATINGS.c.matches.desc(), RATINGS.c.player_id)
         .limit(limit)
     ).all()
-    return [({"id": row.player_id, "name": row.name, "colour": row.colour}, _rating(row))
-            for row in rows]
+    return [(players.player_of_row(row), _rating(row)) for row in rows]
 
 
 def rated_table(db: Connection, code: str) -> bool:

@@ -39,11 +39,11 @@ from cardtable.server.lobby.ratelimit import RateLimited, client_address
 from cardtable.server.people.ratings_store import rated_table
 from cardtable.server.people.seats import refuse_second_seat, seated
 from cardtable.server.storage.archive import ArchivedTable
-from cardtable.server.tables.tokens import normalize_code
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import level_names
 from cardtable.server.tables.table import Table
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
+from cardtable.server.tables.tokens import normalize_code
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.transport.refusals import refusals
@@ -67,6 +67,8 @@ STATUS = {
     "people/bad_language": 422,
     "people/bad_link": 404,
     "people/signups_closed": 403,
+    "people/unknown_player": 404,
+    "ratings/unknown_game": 404,
     "daily/played": 409,
     "daily/sealed": 403,
 }

@@ -28,10 +28,10 @@ SHOWN_START = 1500
 SHOWN_PER_MU = 40
 #: A rating is shown rounded to this many points: "about 1,520".
 SHOWN_STEP = 10
-#: Below this uncertainty a rating has settled (measured in docs/ratings.md: about 15 two-player
-#: matches against settled opponents); above it the player is told it is still settling.
-SETTLED_SIGMA = 3.0
-
+#: At or below this uncertainty a rating has settled; above it the player is told it is still
+#: settling. Under half the starting 25/3: after about 23 rated matches at two or four seats
+#: against settled opponents (measured: benchmarks/ratings_bots.py, docs/ratings.md).
+SETTLED_SIGMA = 4.0
 
 @dataclass(frozen=True)
 class Rating:

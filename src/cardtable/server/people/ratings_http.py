@@ -35,7 +35,7 @@ class RatingOut(BaseModel):
 
     game: str
     shown: int = Field(description="on the display scale (a new player: 1500), rounded to 10")
-    settled: bool = Field(description="false while the rating is still settling (sigma > 3)")
+    settled: bool = Field(description="false while the rating is still settling (sigma > 4)")
     matches: int = Field(description="rated matches it rests on")
     mu: float = Field(description="Weng–Lin skill estimate")
     sigma: float = Field(description="its uncertainty")

@@ -59,10 +59,11 @@ def test_fuzzed_messages_change_no_table(server: Any, client_class: Any, batch: 
             made = http.post("/api/tables", json={
                 "game": "punttu", "seats": [{"kind": "person"}] * 2, "players": 2,
             }).json()
-            server.fuzz_tokens = [
-                http.post(f"/api/tables/{made['code']}/join", json={"name": n}).json()["token"]
-                for n in ("a", "b")
-            ]
+            server.fuzz_tokens = []
+            for n in ("a", "b"):
+                http.cookies.clear()  # another person: one seat per player (docs/ratings.md)
+                joined = http.post(f"/api/tables/{made['code']}/join", json={"name": n})
+                server.fuzz_tokens.append(joined.json()["token"])
         server.fuzz_code = made["code"]
         table = server.lobby.tables[made["code"]]
     before = table.version

@@ -155,6 +155,7 @@ def _tables(cluster: LocalCluster) -> list[Player]:
         assert made.status_code == 201, made.text
         code = made.json()["code"]
         for seat in (0, 1):
+            http.cookies.clear()  # another person: one seat per player (docs/ratings.md)
             joined = http.post(f"/api/tables/{code}/join", json={"seat": seat,
                                                                 "name": f"p{seat}"})
             assert joined.status_code == 200, joined.text

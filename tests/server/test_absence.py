@@ -90,8 +90,10 @@ def test_chat_is_limited_stored_and_escaped(start_server: Any, client_class: Any
         code = http.post("/api/tables", json={
             "game": "punttu", "seats": [{"kind": "person"}, {"kind": "person"}], "players": 2,
         }).json()["code"]
-        tokens = [http.post(f"/api/tables/{code}/join", json={"name": n}).json()["token"]
-                  for n in ("<ana>", "bo")]
+        tokens = []
+        for n in ("<ana>", "bo"):
+            http.cookies.clear()  # another person: one seat per player (docs/ratings.md)
+            tokens.append(http.post(f"/api/tables/{code}/join", json={"name": n}).json()["token"])
 
     async def scenario() -> None:
         ana = await client_class.open(server, code, tokens[0])

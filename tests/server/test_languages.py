@@ -79,6 +79,7 @@ def person_table(server: RunningServer, names: list[str]) -> tuple[str, list[str
         code = made.json()["code"]
         tokens = []
         for seat, name in enumerate(names):
+            http.cookies.clear()  # another person: one seat per player (docs/ratings.md)
             joined = http.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat})
             assert joined.status_code == 200, joined.text
             tokens.append(joined.json()["token"])

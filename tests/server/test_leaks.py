@@ -111,10 +111,11 @@ def test_no_message_holds_another_seats_hidden_cards(server: Any, client_class: 
                 "game": game, "options": options, "seats": [{"kind": "person"}] * 4,
             }).json()
             code = table["code"]
-            tokens = [
-                http.post(f"/api/tables/{code}/join", json={"name": f"p{s}"}).json()["token"]
-                for s in range(4)
-            ]
+            tokens = []
+            for s in range(4):
+                http.cookies.clear()  # another person: one seat per player (docs/ratings.md)
+                joined = http.post(f"/api/tables/{code}/join", json={"name": f"p{s}"})
+                tokens.append(joined.json()["token"])
 
         async def scenario(code: str = code, tokens: list[str] = tokens,
                            number: int = number) -> list[Any]:

@@ -72,8 +72,10 @@ def test_taking_seats_is_rate_limited_per_address(start_server: Any) -> None:
         code = http.post("/api/tables", json={"game": "punttu", "players": 4,
                                               "seats": [{"kind": "person"}] * 4}).json()["code"]
         for seat in (0, 1):
+            http.cookies.clear()  # another person: one seat per player (docs/ratings.md)
             joined = http.post(f"/api/tables/{code}/join", json={"name": "a", "seat": seat})
             assert joined.status_code == 200
+        http.cookies.clear()
         refused = http.post(f"/api/tables/{code}/join", json={"name": "c", "seat": 2})
         assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate/limited"
         assert int(refused.headers["Retry-After"]) >= 1

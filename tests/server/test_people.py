@@ -88,7 +88,8 @@ def test_a_player_is_linked_to_one_seat_per_table_whatever_the_device(
         secret = phone.cookies[COOKIE]
     with httpx.Client(base_url=server.url, cookies={COOKIE: secret}) as laptop:
         again = laptop.post(f"/api/tables/{code}/join", json={"name": "Ana"})
-        assert again.status_code == 200  # the seat is held by its token alone
+        # a table of people is rated: its second seat is refused (docs/ratings.md)
+        assert again.status_code == 409 and again.json()["error"]["code"] == "people/already_seated"
         games = laptop.get("/api/me/games").json()["games"]
     assert [(g["code"], g["seat"]) for g in games] == [(code, 0)]
     linked = stored(server, "SELECT seat FROM player_seats WHERE table_code = :code", code=code)

@@ -135,6 +135,7 @@ def test_a_whole_table_over_wss_with_the_https_share_link(
         assert made.json()["reach"] == "public"
         seats = []
         for seat, name in enumerate(("Ana", "Bo")):
+            http.cookies.clear()  # another person: one seat per player (docs/ratings.md)
             joined = http.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat})
             assert joined.status_code in (200, 201), joined.text
             assert joined.json()["link"] == f"{proxy.url}/t/{code}"

@@ -11,6 +11,7 @@ from cardtable.games import descriptors
 from cardtable.i18n import N_
 from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
 from cardtable.web.people_strings import PEOPLE_STRINGS
+from cardtable.web.ratings_strings import RATINGS_PLURALS, RATINGS_STRINGS
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
@@ -251,6 +252,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *(game.title for game in descriptors()),
     *FRIENDS_STRINGS,  # friends: web/friends_strings.py
     *PEOPLE_STRINGS,  # players: web/people_strings.py
+    *RATINGS_STRINGS,  # ratings: web/ratings_strings.py
     # the lobby's bot levels (levels.js) and the replay's review marks (review.js)
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),
@@ -328,6 +330,7 @@ CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).",
     ),
     *FRIENDS_PLURALS,  # friends: web/friends_strings.py
+    *RATINGS_PLURALS,  # ratings: web/ratings_strings.py
 )
 
 #: game → (title, paragraphs): a short summary; the full rules live in the rules pages.

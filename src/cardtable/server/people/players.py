@@ -74,6 +74,10 @@ def _player(row: Any) -> Player:
                   seen_at=_aware(row.seen_at))
 
 
+#: A player from any row that holds the ``players`` columns (a join's, say).
+player_of_row = _player
+
+
 def _aware(moment: dt.datetime) -> dt.datetime:
     """SQLite gives back naive datetimes; every moment here is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)

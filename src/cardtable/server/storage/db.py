@@ -238,6 +238,34 @@ class SigninLinkRow(Base):
     used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+# -- ratings for people (server/people/ratings*.py; migration 0009) ------------------------------
+
+
+class RatingRow(Base):
+    """A player's Weng–Lin rating in one game: ``mu`` (the skill's estimate), ``sigma`` (its
+    uncertainty) and how many rated matches it rests on."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatedMatchRow(Base):
+    """A finished table whose match was rated (once: the row is written in the same transaction
+    as the ratings it changed)."""
+
+    __tablename__ = "rated_matches"
+
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    rated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer
 #: retries it with backoff): short, so that the writer notices and says so.
 SQLITE_BUSY_SECONDS = 1.0

@@ -54,6 +54,7 @@ from cardtable.errors import CardtableError, IllegalAction
 from cardtable.games import match_class
 from cardtable.i18n import _
 from cardtable.server.cluster.leases import LeaseLost
+from cardtable.server.people.ratings_store import rate_finished
 from cardtable.server.storage import store
 from cardtable.server.storage.store import StoredEvent, StoredTable
 from cardtable.server.storage.writer import StorageUnavailable
@@ -222,6 +223,14 @@ class Table(Presence, Scheduling, TableTalk):
             "seats": list(match.seats_of_deal(len(match.deals) - 1)),
         }
 
+    def _store_step(self, session: Any, events: Sequence[StoredEvent], status: str | None,
+                    result: dict[str, Any] | None, token: int | None) -> None:
+        """One step's write: its events, and at the match's end its ratings for people, in the
+        same transaction (``people/ratings_store.py``: rated once, or not yet after a crash)."""
+        store.append_events(session, self.code, events, status, result, token)
+        if status == TableStatus.FINISHED:
+            rate_finished(session, self.code, result)
+
     async def _commit(
         self, events: Sequence[StoredEvent], status: str | None = None,
         result: dict[str, Any] | None = None,
@@ -232,8 +241,7 @@ class Table(Presence, Scheduling, TableTalk):
         code, token = self.code, self.lease_token
         try:
             await self.services.writer.run(
-                lambda session: store.append_events(session, code, events, status, result,
-                                                    token)
+                lambda session: self._store_step(session, events, status, result, token)
             )
         except LeaseLost:
             # another process owns the table now: this one must not show or play it any more

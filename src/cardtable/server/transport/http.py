@@ -15,6 +15,7 @@ Bodies are at most ``bodylimit.MAX_BODY`` bytes (413 ``request/too_large``).
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
@@ -35,12 +36,14 @@ from cardtable.server.features.daily import sealed
 from cardtable.server.features.homenet import ShareBase, share_base
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimited, client_address
-from cardtable.server.people.seats import seated
+from cardtable.server.people.ratings_store import rated_table
+from cardtable.server.people.seats import refuse_second_seat, seated
 from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import level_names
 from cardtable.server.tables.table import Table
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
+from cardtable.server.tables.tokens import normalize_code
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.transport.refusals import refusals
@@ -64,6 +67,8 @@ STATUS = {
     "people/bad_language": 422,
     "people/bad_link": 404,
     "people/signups_closed": 403,
+    "people/unknown_player": 404,
+    "ratings/unknown_game": 404,
     "daily/played": 409,
     "daily/sealed": 403,
 }
@@ -382,11 +387,14 @@ def get_table(code: str, request: Request) -> Any:
 async def join_table(code: str, body: JoinTable, request: Request, response: Response) -> Any:
     """Take a free seat; the answer's token proves the seat on the WebSocket (and after a
     reconnect). The table starts when its last seat is taken. The seat is linked to this
-    browser's player (made now if need be, docs/people.md); a second seat of one player at a
-    table is held by its token only, not linked."""
+    browser's player (made now if need be, docs/people.md). At a table of people only (a rated
+    one, docs/ratings.md) a player who holds a seat already is refused
+    (``people/already_seated``); elsewhere their second seat is held by its token only."""
     lobby = lobby_of(request)
     try:
         await lobby.services.limits.join(client_address(request))
+        if await lobby.services.writer.query(partial(rated_table, code=normalize_code(code))):
+            await refuse_second_seat(request, code)  # no rating won against oneself
         table, seat, token = await lobby.join(code, body.seat, body.name)
     except ServerError as error:
         return error_response(error)

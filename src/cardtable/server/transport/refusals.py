@@ -29,7 +29,8 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "this server takes no new players (people/signups_closed), or the table holds a "
              "daily deal whose day is not over: its cards stay hidden (daily/sealed)",
         404: "no such table (table/not_found) or record (record/none), or a sign-in link that "
-             "cannot be used (people/bad_link)",
+             "cannot be used (people/bad_link), or no such game (ratings/unknown_game) or "
+             "shown player (people/unknown_player)",
         409: "the seat is taken, or the table is full or started (table/seat_taken, table/full, "
              "table/started), or set aside (table/unplayable), or you sit at it already "
              "(people/already_seated), or this browser has played today's daily deal "

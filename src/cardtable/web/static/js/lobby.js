@@ -6,6 +6,7 @@ import { lang, loadStrings, mountNav, t } from './i18n.js';
 import { saveName, saveSeat } from './seats.js';
 import { nickname } from './nickname.js'; // friends: the remembered nickname
 import { levelNotes } from './levels.js';
+import { myRatingLine } from './ratings.js'; // ratings: this player's, in words
 
 const app = document.getElementById('app');
 const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
@@ -118,6 +119,7 @@ function newTable(games) {
   // Off by default: a table for friends is found by its link only, unless opened to anyone.
   const open = h('input', { id: 'new-public', type: 'checkbox', checked: false, name: 'public' });
   const current = () => games.find((g) => g.game === gameSelect.value);
+  const rating = myRatingLine();
 
   function drawSeats() {
     const game = current();
@@ -144,6 +146,7 @@ function newTable(games) {
     clear(optionsBox).append(...game.options.map(optionInput));
     clear(seatsBox);
     drawSeats();
+    rating.show(game.game);
   }
   const rulesLink = h('a', { id: 'new-rules', target: '_blank', rel: 'noopener' },
     t('Rules with these options'));
@@ -166,6 +169,7 @@ function newTable(games) {
     h('div', { class: 'row' }, nameField('new-name'),
       h('label', { for: 'new-game' }, t('Game'), ' ', gameSelect),
       h('label', { for: 'new-players' }, t('Players'), ' ', players)),
+    rating.box,
     seatsBox,
     h('div', { class: 'option' }, h('label', { for: 'new-public' }, open, ' ',
       t('Open to anyone: list it in the open tables'))),

@@ -10,6 +10,7 @@ connected to either play it. Killing a process with SIGKILL is ``make test-clust
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -353,3 +354,35 @@ def test_a_lease_is_lost_only_if_known_before_the_read() -> None:
     now = {"KEPT01": 1, "MOVED1": 2, "GONE01": 3, "LATE01": 5}  # DONE01 let go, LATE01 new
     held = {"KEPT01": 1, "MOVED1": 9}
     assert lost_leases(known, now, held) == ["MOVED1", "GONE01"]
+
+
+def test_a_stalled_redis_closes_a_new_connection_with_try_again(
+    start_node: Callable[..., RunningServer], redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Redis stopped with SIGSTOP (a stall, not a refusal): a person connecting to the process
+    that does not own the table is told ``server/bus_unavailable`` in their language and the
+    connection closes with 1013, instead of hanging or closing without a code."""
+    import os
+    import signal
+
+    import websockets
+
+    owner, other = start_node(), start_node()
+    code = _two_people_table(owner)
+
+    async def run() -> tuple[dict[str, Any], int | None]:
+        async with websockets.connect(f"{other.ws_url}/ws/{code}",
+                                      additional_headers={"Accept-Language": "pt-BR"}) as ws:
+            refusal = json.loads(await asyncio.wait_for(ws.recv(), 20))
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 20)
+            return refusal, ws.close_code
+
+    os.kill(redis_server.process.pid, signal.SIGSTOP)
+    try:
+        refusal, close_code = asyncio.run(run())
+    finally:
+        os.kill(redis_server.process.pid, signal.SIGCONT)
+    assert refusal["code"] == "server/bus_unavailable", refusal
+    assert refusal["message"].startswith("os servidores"), refusal
+    assert close_code == 1013

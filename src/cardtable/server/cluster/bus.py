@@ -7,6 +7,11 @@ lock, and its round trip was slower. Redis pub/sub delivers a message to every s
 channel in order, and tells the publisher how many received it: zero means that the process
 addressed is gone, which is how a relay learns at once that a table's owner died.
 
+A bus that is away (Redis stopped, stalled or cut off) never hangs a caller: ``alive`` gives up
+after ``ASK_SECONDS`` and raises ``BusAway``, which a WebSocket being connected turns into an
+``error`` ``server/bus_unavailable`` and a close with code 1013 (try again later,
+docs/protocol.md).
+
 ``send`` never waits: messages to one process are queued and a flusher publishes them as one
 batch per loop turn (a table step fans out to many connections at once), in order.
 """
@@ -21,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from cardtable.errors import CardtableError
+
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
@@ -28,6 +35,12 @@ log = logging.getLogger("cardtable.server.cluster.bus")
 
 #: A process's channel.
 PREFIX = "cardtable:process:"
+#: Seconds a question to Redis (``alive``) may take before the bus counts as away.
+ASK_SECONDS = 2.0
+
+
+class BusAway(CardtableError):
+    """Redis did not answer (stopped, stalled, unreachable)."""
 
 
 def channel(process: str) -> str:
@@ -64,11 +77,18 @@ class Bus:
         self._wake.set()
 
     async def alive(self, processes: Iterable[str]) -> set[str]:
-        """Those of ``processes`` listening on their channel now."""
+        """Those of ``processes`` listening on their channel now; ``BusAway`` if Redis does
+        not answer within ``ASK_SECONDS``."""
         listed = sorted(set(processes))
         if not listed:
             return set()
-        counts = await self.redis.pubsub_numsub(*(channel(p) for p in listed))
+        try:
+            counts = await asyncio.wait_for(
+                self.redis.pubsub_numsub(*(channel(p) for p in listed)), ASK_SECONDS)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            raise BusAway(str(error) or type(error).__name__) from None
         found = {name.decode() if isinstance(name, bytes) else str(name): int(n)
                  for name, n in counts}
         return {p for p in listed if found.get(channel(p), 0) > 0}

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.i18n import outside_language_blocks
 from cardtable.server.cluster import leases
-from cardtable.server.cluster.bus import Bus
+from cardtable.server.cluster.bus import Bus, BusAway
 from cardtable.server.lobby.caps import ClusterCaps
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.transport.connection import CLOSE_MOVED, Connection
@@ -200,8 +200,11 @@ class Cluster:
                 self.tokens[code] = token
                 log.info("lease taken", extra={"table": code, "token": token})
                 return
-            if owner is not None and owner != self.process and await self.bus.alive([owner]):
-                raise Elsewhere(owner)
+            try:
+                if owner is not None and owner != self.process and await self.bus.alive([owner]):
+                    raise Elsewhere(owner)
+            except BusAway:
+                raise ServerError("server/bus_unavailable") from None
             if time.monotonic() > deadline:
                 raise ServerError("table/moved")
             await asyncio.sleep(pause)

@@ -44,6 +44,9 @@ MESSAGES: dict[str, str] = {
         "itself as soon as it can be saved again"
     ),
     "server/storage_ok": N_("the game can be saved again; play on"),
+    "server/bus_unavailable": N_(
+        "the servers cannot reach each other right now; reconnect in a moment"
+    ),
     "table/unplayable": N_(
         "this table's saved game cannot be replayed, so it has been set aside for the server's "
         "operator; nothing else is affected"

@@ -55,6 +55,7 @@ STATUS = {
     "table/unplayable": 409,
     "server/storage_unavailable": 503,
     "table/moved": 503,
+    "server/bus_unavailable": 503,
     "table/expired": 410,
     "rate/limited": 429,
     "lobby/too_many_yours": 429,

@@ -57,6 +57,8 @@ HELLO_SECONDS = 10.0
 #: WebSocket close codes (4000-4999 are the application's).
 CLOSE_REFUSED = 4401
 CLOSE_NO_TABLE = 4404
+#: The servers of a cluster cannot reach each other (Redis away): try again in a moment.
+CLOSE_TRY_AGAIN = 1013
 #: Seconds a closing connection's queue may take to go out before the sender is cancelled.
 SEND_OUT_SECONDS = 2.0
 
@@ -105,7 +107,8 @@ async def _play(websocket: WebSocket, lobby: Lobby, code: str, lang: str) -> Non
         with language(lang):
             refusal = error_message(error, None)
         await websocket.send_text(refusal)
-        await websocket.close(CLOSE_NO_TABLE)
+        again = error.code == "server/bus_unavailable"
+        await websocket.close(CLOSE_TRY_AGAIN if again else CLOSE_NO_TABLE)
         return
     try:
         hello = await _hello(websocket, lobby, table, lang)

@@ -12,6 +12,11 @@ after ``ASK_SECONDS`` and raises ``BusAway``, which a WebSocket being connected 
 ``error`` ``server/bus_unavailable`` and a close with code 1013 (try again later,
 docs/protocol.md).
 
+Every process watches its own bus (``_check_forever``: a ``PING`` each ``CHECK_SECONDS``, and
+every failed command): its ``state`` (``busstate.py``) tells the tables of this process not to
+replace anyone by a stand-in while the bus is away, and the cluster to tell its relayed people
+(``Cluster._bus_changed``).
+
 ``send`` never waits: messages to one process are queued and a flusher publishes them as one
 batch per loop turn (a table step fans out to many connections at once), in order.
 """
@@ -27,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from cardtable.errors import CardtableError
+from cardtable.server.cluster.busstate import BusState
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -37,6 +43,8 @@ log = logging.getLogger("cardtable.server.cluster.bus")
 PREFIX = "cardtable:process:"
 #: Seconds a question to Redis (``alive``) may take before the bus counts as away.
 ASK_SECONDS = 2.0
+#: Seconds between two checks that Redis answers.
+CHECK_SECONDS = 1.0
 
 
 class BusAway(CardtableError):
@@ -52,8 +60,9 @@ class Bus:
     ``on_gone`` every process found to have no one listening (it died)."""
 
     def __init__(self, url: str, process: str, on_message: Callable[[dict[str, Any]], None],
-                 on_gone: Callable[[str], None]) -> None:
+                 on_gone: Callable[[str], None], state: BusState | None = None) -> None:
         self.url = url
+        self.state = state or BusState()
         self.process = process
         self.on_message = on_message
         self.on_gone = on_gone
@@ -69,7 +78,20 @@ class Bus:
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(channel(self.process))
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._read(pubsub)), loop.create_task(self._flush())]
+        self._tasks = [loop.create_task(self._read(pubsub)), loop.create_task(self._flush()),
+                       loop.create_task(self._check_forever())]
+
+    async def _check_forever(self) -> None:
+        while True:
+            await asyncio.sleep(CHECK_SECONDS)
+            try:
+                await asyncio.wait_for(self.redis.ping(), ASK_SECONDS)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                self.state.lost(str(error) or type(error).__name__)
+            else:
+                self.state.answered()
 
     def send(self, process: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``process`` (published within this loop turn, in order)."""
@@ -88,6 +110,7 @@ class Bus:
         except asyncio.CancelledError:
             raise
         except Exception as error:
+            self.state.lost(str(error) or type(error).__name__)
             raise BusAway(str(error) or type(error).__name__) from None
         found = {name.decode() if isinstance(name, bytes) else str(name): int(n)
                  for name, n in counts}
@@ -101,6 +124,7 @@ class Bus:
                 raise
             except Exception as error:  # Redis away: pub/sub reconnects and resubscribes
                 log.warning("bus read failed; retrying", extra={"error": str(error)})
+                self.state.lost(str(error) or type(error).__name__)
                 await asyncio.sleep(0.5)
                 continue
             if message is None:
@@ -118,12 +142,16 @@ class Bus:
             outgoing, self._outgoing = self._outgoing, {}
             for process, batch in outgoing.items():
                 try:
-                    receivers = await self.redis.publish(channel(process), orjson.dumps(batch))
-                except Exception as error:
+                    receivers = await asyncio.wait_for(
+                        self.redis.publish(channel(process), orjson.dumps(batch)), ASK_SECONDS)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # lost: the relays were told (Cluster._bus_changed)
                     log.warning("bus publish failed", extra={"error": str(error)})
+                    self.state.lost(str(error) or type(error).__name__)
                     continue
                 self.sent += len(batch)
-                if receivers == 0:
+                if receivers == 0 and not self.state.away:  # just back: not resubscribed yet
                     self.on_gone(process)
 
     async def close(self) -> None:

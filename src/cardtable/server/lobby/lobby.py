@@ -238,6 +238,9 @@ class Lobby:
 
     def _spawn_absent(self, table: Table) -> None:
         self.graces.pop(table.code, None)
+        if self.services.bus.away:  # absent people may be connected elsewhere: wait again
+            self._grace_for_absent(table)
+            return
         task = asyncio.get_running_loop().create_task(self._absent_over(table))
         self._tasks.add(task)  # held until done (the loop keeps only a weak reference)
         task.add_done_callback(self._tasks.discard)

@@ -30,7 +30,7 @@ from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.lobby.who import client_of
 from cardtable.server.tables import leave, rematch
 from cardtable.server.tables.table import Table, dumps
-from cardtable.server.transport.connection import Connection
+from cardtable.server.transport.connection import CLOSE_TRY_AGAIN, Connection
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.languages import language_of
 from cardtable.server.transport.protocol import (
@@ -57,8 +57,6 @@ HELLO_SECONDS = 10.0
 #: WebSocket close codes (4000-4999 are the application's).
 CLOSE_REFUSED = 4401
 CLOSE_NO_TABLE = 4404
-#: The servers of a cluster cannot reach each other (Redis away): try again in a moment.
-CLOSE_TRY_AGAIN = 1013
 #: Seconds a closing connection's queue may take to go out before the sender is cancelled.
 SEND_OUT_SECONDS = 2.0
 

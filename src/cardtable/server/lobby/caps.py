@@ -13,6 +13,9 @@ process sees them:
   (started, expired, finished) are dropped from it at the next check. The maker's address is
   never stored in the database (as on one server); the set itself expires a day after the
   address last made a table.
+
+A cluster counts by address only, each held to the smaller of ``max_waiting_per_player`` and
+``max_waiting_per_address`` (one server also counts by player: ``fairshare.py``).
 """
 
 from __future__ import annotations
@@ -61,8 +64,9 @@ class ClusterCaps:
             await self.redis.zrem(made_key(address), *gone)
         if total >= self.config.max_waiting_tables:
             raise ServerError("lobby/full")
-        if address is not None and len(still) >= self.config.max_waiting_per_address:
-            raise ServerError("lobby/too_many_yours", limit=self.config.max_waiting_per_address)
+        cap = min(self.config.max_waiting_per_player, self.config.max_waiting_per_address)
+        if address is not None and len(still) >= cap:
+            raise ServerError("lobby/too_many_yours", limit=cap)
 
     async def made(self, code: str, address: str, now: float) -> None:
         key = made_key(address)

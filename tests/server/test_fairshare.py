@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -120,13 +121,25 @@ def test_a_family_behind_one_address_shares_its_backstop_not_one_persons_cap() -
     assert _refused(caps, home[2]) is None
 
 
+def _in_lobby(tmp_path: Path, play: Callable[[Lobby], Awaitable[None]], **settings: Any) -> None:
+    """``play`` against a lobby of its own (in process, on SQLite), closed after."""
+
+    async def scenario() -> None:
+        writer, services = in_process_services(tmp_path / "t.db", **settings)
+        lobby = Lobby(services)
+        try:
+            await play(lobby)
+        finally:
+            await lobby.close()
+            await writer.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_player_holds_their_share_of_waiting_tables_over_every_address(
     tmp_path: Path,
 ) -> None:
-    async def scenario() -> None:
-        writer, services = in_process_services(tmp_path / "t.db", max_waiting_per_player=2,
-                                               max_waiting_per_address=5)
-        lobby = Lobby(services)
+    async def play(lobby: Lobby) -> None:
         await lobby.create(people(2), "10.0.0.1", player="p1")
         await lobby.create(people(2), "10.0.0.2", player="p1")
         with pytest.raises(ServerError) as yours:
@@ -137,17 +150,12 @@ def test_a_player_holds_their_share_of_waiting_tables_over_every_address(
             await lobby.create(people(2), "10.0.0.4")
         assert address.value.code == "lobby/too_many_yours"
         assert all(t.status == "waiting" for t in anonymous)
-        await lobby.close()
-        await writer.close()
 
-    asyncio.run(scenario())
+    _in_lobby(tmp_path, play, max_waiting_per_player=2, max_waiting_per_address=5)
 
 
 def test_a_family_behind_one_address_each_gets_their_waiting_tables(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        writer, services = in_process_services(tmp_path / "t.db", max_waiting_per_player=2,
-                                               max_waiting_per_address=5)
-        lobby = Lobby(services)
+    async def play(lobby: Lobby) -> None:
         for player in ("mum", "mum", "dad", "dad", "kid"):
             await lobby.create(people(2), "10.9.9.9", player=player)  # 5: beyond one's 2
         for player in ("kid", "gran", None):
@@ -156,21 +164,15 @@ def test_a_family_behind_one_address_each_gets_their_waiting_tables(tmp_path: Pa
             assert here.value.code == "lobby/too_many_here", player
             assert here.value.details["limit"] == 5
         await lobby.create(people(2), "10.0.0.2", player="kid")  # from elsewhere: their own
-        await lobby.close()
-        await writer.close()
 
-    asyncio.run(scenario())
+    _in_lobby(tmp_path, play, max_waiting_per_player=2, max_waiting_per_address=5)
 
 
 def test_a_full_lobby_makes_room_from_the_player_holding_the_most(tmp_path: Path) -> None:
     """A player spreading their waiting tables over addresses is still the heaviest holder."""
     clock = Clock()
 
-    async def scenario() -> None:
-        writer, services = in_process_services(tmp_path / "t.db", clock=clock,
-                                               max_waiting_tables=4, max_waiting_per_player=3,
-                                               max_waiting_per_address=3)
-        lobby = Lobby(services)
+    async def play(lobby: Lobby) -> None:
         flood = []
         for address in ("10.6.6.1", "10.6.6.2", "10.6.6.3"):
             flood.append(await lobby.create(people(2), address, player="p1"))
@@ -179,10 +181,9 @@ def test_a_full_lobby_makes_room_from_the_player_holding_the_most(tmp_path: Path
         mine = await lobby.create(people(2), "10.6.6.1", player="p3")  # p1's first address
         assert flood[0].status == "expired"
         assert {flood[1].code, flood[2].code, other.code, mine.code} <= set(lobby.tables)
-        await lobby.close()
-        await writer.close()
 
-    asyncio.run(scenario())
+    _in_lobby(tmp_path, play, clock=clock, max_waiting_tables=4, max_waiting_per_player=3,
+              max_waiting_per_address=3)
 
 
 def test_websockets_over_the_address_cap_are_closed_with_their_code(

@@ -7,8 +7,10 @@ refused in their own transaction."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -135,25 +137,30 @@ def test_a_server_that_starts_anyway_fences_the_first_out(tmp_path: Path) -> Non
 # -- PostgreSQL ----------------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _restarted(pg_url: str, pg_cluster: Cluster, tmp_path: Path) -> Iterator[ServerLock]:
+    """A single server's lock on PostgreSQL whose session a restart has just ended."""
+    first = prepare_database(make_config(tmp_path, db=pg_url))
+    try:
+        pg_cluster.restart()
+        yield first
+    finally:
+        _done(first)
+
+
 def test_the_lock_is_taken_again_after_a_postgresql_restart(
     pg_url: str, pg_cluster: Cluster, tmp_path: Path,
 ) -> None:
-    first = prepare_database(make_config(tmp_path, db=pg_url))
-    try:
-        pg_cluster.restart()  # the lock's session ends
+    with _restarted(pg_url, pg_cluster, tmp_path) as first:
         assert first.verify() is True  # taken again
         with pytest.raises(CardtableError, match="already using this database"):
             prepare_database(make_config(tmp_path, db=pg_url))
-    finally:
-        _done(first)
 
 
 def test_a_lock_taken_by_another_server_during_a_restart_stops_the_first(
     pg_url: str, pg_cluster: Cluster, tmp_path: Path,
 ) -> None:
-    first = prepare_database(make_config(tmp_path, db=pg_url))
-    try:
-        pg_cluster.restart()
+    with _restarted(pg_url, pg_cluster, tmp_path) as first:
         second = prepare_database(make_config(tmp_path, db=pg_url))  # before the first checks
         try:
             assert first.verify() is False
@@ -161,8 +168,6 @@ def test_a_lock_taken_by_another_server_during_a_restart_stops_the_first(
                 first.fence(db)
         finally:
             _done(second)
-    finally:
-        _done(first)
 
 
 def test_a_cluster_process_and_a_single_server_refuse_each_other_on_postgresql(

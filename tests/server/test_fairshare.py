@@ -90,7 +90,7 @@ def _refused(caps: ConnectionCaps, client: Client) -> tuple[str, int] | None:
 
 
 def test_the_connections_of_a_client_are_counted_and_capped() -> None:
-    caps = ConnectionCaps(per_player=2, per_address=100)
+    caps = ConnectionCaps(per_player=100, per_address=2)  # no player: the address's cap
     ana, bea = Client("10.0.0.1"), Client("10.0.0.2")
     assert _refused(caps, ana) is None and _refused(caps, ana) is None
     assert _refused(caps, ana) == ("connection/too_many", 2)  # over: nothing counted
@@ -145,10 +145,11 @@ def test_a_player_holds_their_share_of_waiting_tables_over_every_address(
         with pytest.raises(ServerError) as yours:
             await lobby.create(people(2), "10.0.0.3", player="p1")
         assert yours.value.code == "lobby/too_many_yours" and yours.value.details["limit"] == 2
-        anonymous = [await lobby.create(people(2), "10.0.0.4") for _ in range(2)]
-        with pytest.raises(ServerError) as address:  # no player: its address, the smaller cap
+        anonymous = [await lobby.create(people(2), "10.0.0.4") for _ in range(5)]
+        with pytest.raises(ServerError) as address:  # no player: its address, the address's cap
             await lobby.create(people(2), "10.0.0.4")
         assert address.value.code == "lobby/too_many_yours"
+        assert address.value.details["limit"] == 5
         assert all(t.status == "waiting" for t in anonymous)
 
     _in_lobby(tmp_path, play, max_waiting_per_player=2, max_waiting_per_address=5)

@@ -64,8 +64,8 @@ class ServerConfig:
     forwarded_allow_ips: str = ""
     #: Tables waiting for people: at most this many on the server, per player (over every
     #: address they use), and per address whoever made them (the backstop: a family behind
-    #: one router). A client without a player is its address, held to the smaller of the last
-    #: two (``server/lobby/fairshare.py``).
+    #: one router). A client without a player is its address, held to the address's cap
+    #: (``server/lobby/fairshare.py``).
     max_waiting_tables: int = 500
     max_waiting_per_player: int = 5
     max_waiting_per_address: int = 20

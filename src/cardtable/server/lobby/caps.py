@@ -14,8 +14,8 @@ process sees them:
   never stored in the database (as on one server); the set itself expires a day after the
   address last made a table.
 
-A cluster counts by address only, each held to the smaller of ``max_waiting_per_player`` and
-``max_waiting_per_address`` (one server also counts by player: ``fairshare.py``).
+A cluster counts by address only, ``max_waiting_per_address`` each (one server also counts by
+player: ``fairshare.py``).
 """
 
 from __future__ import annotations
@@ -64,9 +64,8 @@ class ClusterCaps:
             await self.redis.zrem(made_key(address), *gone)
         if total >= self.config.max_waiting_tables:
             raise ServerError("lobby/full")
-        cap = min(self.config.max_waiting_per_player, self.config.max_waiting_per_address)
-        if address is not None and len(still) >= cap:
-            raise ServerError("lobby/too_many_yours", limit=cap)
+        if address is not None and len(still) >= self.config.max_waiting_per_address:
+            raise ServerError("lobby/too_many_yours", limit=self.config.max_waiting_per_address)
 
     async def made(self, code: str, address: str, now: float) -> None:
         key = made_key(address)

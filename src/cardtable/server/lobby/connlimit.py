@@ -4,7 +4,7 @@ once accepted with no cap: each costs memory, a task and a share of every broadc
 Counted over every table of this process per player (``lobby.who``: a player over every address
 they use, ``max_connections_per_player`` at most) and per address whoever connects from it
 (``max_connections_per_address``, the backstop: a family behind one router shares it, a script
-minting players too); a client without a player is its address, held to the smaller cap. One
+minting players too); a client without a player is its address, held to that cap. One
 more is told ``connection/too_many_yours`` (its own share) or ``connection/too_many`` (its
 address's) and closed with ``CLOSE_TOO_MANY`` before it reaches a table. A seat
 holds at most ``max_connections_per_seat`` connections (its person's tabs and devices): the seat
@@ -24,8 +24,8 @@ CLOSE_TOO_MANY = 4429
 
 def own_cap(client: Client, per_player: int, per_address: int) -> int:
     """A client's own share: a player's, over every address they use; a client without a
-    player is its address, held to the smaller of the two."""
-    return per_player if client.player is not None else min(per_player, per_address)
+    player is its address (whoever is behind it cannot be told apart)."""
+    return per_player if client.player is not None else per_address
 
 
 class ConnectionCaps:

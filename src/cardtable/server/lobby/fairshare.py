@@ -2,7 +2,7 @@
 
 Each client may hold its own share of waiting tables (``check_waiting``): a player
 ``max_waiting_per_player`` over every address they use; a client without a player is its
-address, held to the smaller of that and ``max_waiting_per_address``. Every address also holds
+address, held to ``max_waiting_per_address``. Every address also holds
 at most ``max_waiting_per_address`` whoever made them (the backstop: a family behind one router
 gets a share each up to it, a script minting players no more than it), and the server
 ``max_waiting_tables``. Those caps alone let a few hundred addresses fill the server (110

@@ -27,10 +27,15 @@ class RedisServer:
             pytest.skip("!!! redis-server is missing (apt-get install redis-server): the "
                         "cluster tests are SKIPPED !!!")
         pytest.importorskip("redis")
+        self.program, self.folder = program, folder
         self.port = _free_port()
+        self.start()
+
+    def start(self) -> None:
+        """Start redis-server on ``port`` (again, after ``stop``: an outage's end)."""
         self.process = subprocess.Popen(
-            [program, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(folder)],
+            [self.program, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 20

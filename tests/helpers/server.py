@@ -157,7 +157,8 @@ class Client:
 ROOMY: dict[str, Any] = {
     "create_rate": "100000/minute", "join_rate": "100000/minute",
     "max_waiting_per_address": 100000, "max_waiting_tables": 100000,
-    "max_connections_per_address": 100000,
+    "max_connections_per_address": 100000, "max_waiting_per_player": 100000,
+    "max_connections_per_player": 100000,
     "hint_burst": 100000, "hint_address_burst": 100000,
 }
 

@@ -51,7 +51,7 @@ def test_grace_period_then_a_bot_until_the_person_returns(start_server: Any,
         assert await me.my_turn() is not None
         watcher = await client_class.open(server, code, None)
         await watcher.until(lambda m: m["type"] == "state")
-        await me.close()  # gone: with no grace, a stand-in bot plays seat 0 at once
+        await me.close()  # gone: after the grace, a stand-in bot plays seat 0
         away = await watcher.until(
             lambda m: m["type"] == "seats" and m["seats"][0]["away"]
         )

@@ -10,12 +10,14 @@ connected to either play it. Killing a process with SIGKILL is ``make test-clust
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets
 from sqlalchemy import text
 from tests.helpers.server import Client, RunningServer, make_config
 from tests.pg import Cluster as PgCluster
@@ -353,3 +355,124 @@ def test_a_lease_is_lost_only_if_known_before_the_read() -> None:
     now = {"KEPT01": 1, "MOVED1": 2, "GONE01": 3, "LATE01": 5}  # DONE01 let go, LATE01 new
     held = {"KEPT01": 1, "MOVED1": 9}
     assert lost_leases(known, now, held) == ["MOVED1", "GONE01"]
+
+
+def test_a_stalled_redis_closes_a_new_connection_with_try_again(
+    start_node: Callable[..., RunningServer], redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Redis stopped with SIGSTOP (a stall, not a refusal): a person connecting to the process
+    that does not own the table is told ``server/bus_unavailable`` in their language and the
+    connection closes with 1013, instead of hanging or closing without a code."""
+    import os
+    import signal
+
+    import websockets
+
+    owner, other = start_node(), start_node()
+    code = _two_people_table(owner)
+
+    async def run() -> tuple[dict[str, Any], int | None]:
+        async with websockets.connect(f"{other.ws_url}/ws/{code}",
+                                      additional_headers={"Accept-Language": "pt-BR"}) as ws:
+            refusal = json.loads(await asyncio.wait_for(ws.recv(), 20))
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 20)
+            return refusal, ws.close_code
+
+    os.kill(redis_server.process.pid, signal.SIGSTOP)
+    try:
+        refusal, close_code = asyncio.run(run())
+    finally:
+        os.kill(redis_server.process.pid, signal.SIGCONT)
+    assert refusal["code"] == "server/bus_unavailable", refusal
+    assert refusal["message"].startswith("os servidores"), refusal
+    assert close_code == 1013
+
+
+# -- the bus away: nobody connected is replaced by a stand-in --------------------------------------
+
+#: The grace period of the outage tests: each outage lasts three of them.
+GRACE = 2.0
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A Redis of the test's own, to stop, restart or stall without the others noticing."""
+    import os
+    import signal
+
+    folder = tmp_path / "redis"
+    folder.mkdir()
+    server = RedisServer(folder)
+    yield server
+    if server.process.poll() is None:
+        os.kill(server.process.pid, signal.SIGCONT)
+        server.stop()
+
+
+@pytest.mark.parametrize("outage", ["stopped", "stalled"])
+def test_a_person_relayed_through_a_bus_outage_is_told_and_never_replaced(
+    tmp_path: Path, pg_cluster: PgCluster, own_redis: RedisServer, outage: str,
+) -> None:
+    """Redis stopped (or stalled with SIGSTOP) for three grace periods while Bea plays through
+    the process that does not own her table: she is told ``server/bus_unavailable`` in her
+    language with a 1013 close, the owner keeps her seat as connected all along (no stand-in),
+    and once Redis is back she reconnects through the same process and plays on."""
+    import os
+    import signal
+
+    url = pg_cluster.new_database()
+    nodes = [RunningServer(make_config(tmp_path, db=url, redis_url=own_redis.url,
+                                       lease_seconds=2.0, grace_seconds=GRACE))
+             for _ in range(2)]
+    owner, other = nodes
+    try:
+        code = _two_people_table(owner)
+        seat0, seat1 = _join(owner, code, 0, "Ane"), _join(other, code, 1, "Bea")
+        seats = owner.lobby.tables[code].seats
+        away: list[bool] = []
+
+        async def watch(seconds: float) -> None:
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                away.append(seats[1].away)
+                await asyncio.sleep(0.05)
+
+        async def scenario() -> None:
+            ane = await Client.open(owner, code, seat0["token"])
+            bea = Client(await websockets.connect(f"{other.ws_url}/ws/{code}?lang=pt_BR"))
+            await bea.send({"type": "hello", "v": 1, "token": seat1["token"]})
+            for client in (ane, bea):
+                await client.until(lambda m: m["type"] == "state" and m.get("view"))
+            if outage == "stopped":
+                own_redis.stop()
+            else:
+                os.kill(own_redis.process.pid, signal.SIGSTOP)
+            told = await bea.until(lambda m: m["type"] == "error")
+            assert told["code"] == "server/bus_unavailable", told
+            assert told["message"].startswith("os servidores"), told
+            with pytest.raises(ConnectionClosed):
+                await bea.recv()
+            assert bea.ws.close_code == 1013
+            await watch(3 * GRACE)  # a stand-in would have come after one
+            assert seats[1].connections, "the owner no longer counts Bea as connected"
+            if outage == "stopped":
+                own_redis.start()
+            else:
+                os.kill(own_redis.process.pid, signal.SIGCONT)
+            while any(node.lobby.services.bus.down for node in nodes):
+                await watch(0.1)
+            again = await Client.open(other, code, seat1["token"])
+            try:
+                await again.until(lambda m: m["type"] == "state" and m.get("view"))
+                await watch(GRACE)  # the old relayed client is dropped; Bea's new one stays
+                assert len(await _play_until([ane, again], 2)) >= 2
+            finally:
+                await ane.close()
+                await again.close()
+
+        asyncio.run(scenario())
+        assert away and not any(away), "a stand-in took Bea's seat while she was connected"
+    finally:
+        for node in nodes:
+            node.stop()

@@ -10,6 +10,8 @@ and takes writes): a balancer sends players only to a ready server."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -28,7 +30,7 @@ from cardtable import __version__, web
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 from cardtable.server.cluster.cluster import Cluster
-from cardtable.server.cluster.instance import ServerLock
+from cardtable.server.cluster.instance import ServerLock, keep
 from cardtable.server.config import ServerConfig
 from cardtable.server.features import review
 from cardtable.server.lobby.lobby import Lobby
@@ -56,17 +58,17 @@ STATIC = Path(__file__).parent.parent / "web" / "static"
 
 def prepare_database(config: ServerConfig) -> ServerLock:
     """The database made ready for this server, or ``CardtableError`` saying why not: the
-    one-server lock taken, the schema migrated, this server's row written (so a read-only or
+    database lock taken (exclusive for a single server, shared for a cluster process:
+    ``cluster/instance.py``), the schema migrated, this server's row written (so a read-only or
     unreachable database is found here, before anyone is told the server is ready)."""
     if not config.db:
         config.data_dir.mkdir(parents=True, exist_ok=True)
     engine = db.make_engine(config.db_url)
-    lock = ServerLock(engine)
+    lock = ServerLock(engine, shared=bool(config.redis_url))
     try:
-        if not config.redis_url:  # one server per database, unless it is one of a cluster
-            lock.acquire()
+        lock.acquire()
         upgrade(engine)
-        lock.register()
+        lock.register(config.lease_seconds)
     except CardtableError:
         lock.release()
         engine.dispose()
@@ -103,6 +105,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
                         backend=make_backend(config.bot_backend, config.bot_workers))
         metrics = Metrics()
         writer.on_commit = metrics.commit_seconds.observe
+        if not lock.shared:  # a single server's writes carry its fencing token (instance.py)
+            writer.fence = lock.fence
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
                             limits=RateLimits(config))
         lobby = Lobby(services)
@@ -119,6 +123,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         if cluster is not None:
             await cluster.start()
         lobby.resume()
+        keeper = asyncio.get_running_loop().create_task(keep(lock, writer))
         app.state.cluster = cluster
         app.state.lobby = lobby
         app.state.config = config
@@ -129,6 +134,9 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         try:
             yield
         finally:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
             if cluster is not None:
                 await cluster.close()  # the tables handed over to the other processes
             await lobby.close()

@@ -62,12 +62,18 @@ class ServerConfig:
     #: The proxies trusted to name the client in ``X-Forwarded-For`` (comma-separated addresses
     #: or networks, e.g. "127.0.0.1"); empty: none, the socket's peer is the client.
     forwarded_allow_ips: str = ""
-    #: Tables waiting for people: at most this many on the server, and per client address.
+    #: Tables waiting for people: at most this many on the server, per player (over every
+    #: address they use), and per address whoever made them (the backstop: a family behind
+    #: one router). A client without a player is its address, held to the address's cap
+    #: (``server/lobby/fairshare.py``).
     max_waiting_tables: int = 500
-    max_waiting_per_address: int = 5
-    #: Open WebSockets per client address (over every table of a process), and per seat (its
-    #: person's tabs and devices); one more is refused (``server/lobby/connlimit.py``).
-    max_connections_per_address: int = 64
+    max_waiting_per_player: int = 5
+    max_waiting_per_address: int = 20
+    #: Open WebSockets (over every table of a process) per player, per address (the backstop,
+    #: as above) and per seat (its person's tabs and devices); one more is refused
+    #: (``server/lobby/connlimit.py``).
+    max_connections_per_player: int = 64
+    max_connections_per_address: int = 256
     max_connections_per_seat: int = 8
     #: A waiting table with no person connected this long expires (and a seat taken there whose
     #: person is not connected this long is freed); a running table with no person connected
@@ -147,6 +153,7 @@ class ServerConfig:
                      "hint_burst", "hint_address_burst", "bot_queue_per_table",
                      "max_waiting_tables", "max_waiting_per_address", "page_size",
                      "max_page_size", "max_connections_per_address",
+                     "max_waiting_per_player", "max_connections_per_player",
                      "max_connections_per_seat"):
             if getattr(self, name) < 1:
                 raise CardtableError(_("the setting {name} must be at least 1").format(name=name))

@@ -35,12 +35,12 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardtable.i18n import outside_language_blocks
+from cardtable.i18n import language, outside_language_blocks
 from cardtable.server.cluster import leases
-from cardtable.server.cluster.bus import Bus
+from cardtable.server.cluster.bus import Bus, BusAway
 from cardtable.server.lobby.caps import ClusterCaps
 from cardtable.server.storage.writer import StorageUnavailable
-from cardtable.server.transport.connection import CLOSE_MOVED, Connection
+from cardtable.server.transport.connection import CLOSE_MOVED, CLOSE_TRY_AGAIN, Connection
 from cardtable.server.transport.errors import ServerError
 
 if TYPE_CHECKING:
@@ -117,7 +117,9 @@ class Cluster:
         self.process = process
         self.lease_seconds = lease_seconds
         self.clock = clock
-        self.bus = Bus(redis_url, process, self._received, self._gone)
+        self.bus = Bus(redis_url, process, self._received, self._gone,
+                       state=lobby.services.bus)
+        self.bus.state.listeners.append(self._bus_changed)
         #: The waiting-table caps, counted over the whole cluster.
         self.caps = ClusterCaps(self.bus.redis, lobby.services.writer, lobby.services.config)
         #: The leases this process holds: table code → fencing token.
@@ -129,6 +131,8 @@ class Cluster:
         self._calls: dict[str, asyncio.Future[Any]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._jobs: set[asyncio.Task[None]] = set()
+        #: Owner side: the clients of other processes attached when the bus went down.
+        self._stale: set[str] = set()
         self.draining = False
 
     @property
@@ -200,8 +204,11 @@ class Cluster:
                 self.tokens[code] = token
                 log.info("lease taken", extra={"table": code, "token": token})
                 return
-            if owner is not None and owner != self.process and await self.bus.alive([owner]):
-                raise Elsewhere(owner)
+            try:
+                if owner is not None and owner != self.process and await self.bus.alive([owner]):
+                    raise Elsewhere(owner)
+            except BusAway:
+                raise ServerError("server/bus_unavailable") from None
             if time.monotonic() > deadline:
                 raise ServerError("table/moved")
             await asyncio.sleep(pause)
@@ -290,7 +297,7 @@ class Cluster:
             await asyncio.sleep(1.0)
             processes = {c.process for c in self.remote.values()} | {
                 r.owner for r in self.relayed.values()}
-            if not processes:
+            if not processes or self.bus.state.away:  # not known while the bus is away
                 continue
             try:
                 alive = await self.bus.alive(processes)
@@ -299,6 +306,29 @@ class Cluster:
                 continue
             for process in processes - alive:
                 self._gone(process)
+
+    def _bus_changed(self, down: bool) -> None:
+        """The bus went down: this process's relayed people are told so in their language and
+        closed with ``CLOSE_TRY_AGAIN`` (what they send can no longer reach the owner; they
+        reconnect, to the owner directly or once the bus is back), while the owner keeps their
+        seats as connected (their detach is lost with the bus: no grace, no stand-in). The bus
+        came back: the owner drops the clients of other processes it held when it went down,
+        since their relays closed them meanwhile, and their seats start a fresh grace period
+        (a client attached since, by a relay that reached the bus first, stays)."""
+        from cardtable.server.transport.ws import error_message
+
+        if down:
+            refusal = ServerError("server/bus_unavailable")
+            for ident, relayed in list(self.relayed.items()):
+                with language(relayed.connection.language):
+                    relayed.connection.push(error_message(refusal, None))
+                relayed.connection.close(CLOSE_TRY_AGAIN)
+                self.relayed.pop(ident, None)
+            self._stale |= set(self.remote)
+        else:
+            stale, self._stale = self._stale, set()
+            for ident in stale:
+                self._detach_remote(ident)
 
     def _gone(self, process: str) -> None:
         for relayed in [r for r in self.relayed.values() if r.owner == process]:

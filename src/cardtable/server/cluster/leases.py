@@ -106,6 +106,13 @@ def owners(db: Connection, codes: Iterable[str], now: float, seconds: float) -> 
     return {str(code): str(owner) for code, owner in rows}
 
 
+def any_live(db: Connection, now: float, seconds: float) -> bool:
+    """Whether any table has a live lease: a cluster is using the database."""
+    row = db.execute(text(f"SELECT 1 FROM table_leases l WHERE {_live('l')} LIMIT 1"),
+                     {"now": now, "since": now - seconds}).first()
+    return row is not None
+
+
 def claimable(db: Connection, now: float, seconds: float, limit: int) -> list[str]:
     """Unfinished tables that no live lease holds (their owner died or released them, or the
     whole cluster restarted), in random order so that the processes share them out."""

@@ -75,12 +75,23 @@ http {{
             proxy_set_header Host $http_host;
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_read_timeout 3600s;
-            proxy_next_upstream error timeout http_502 http_503;
+            # a failed handshake or request (refused, cut, timed out, a 502) is retried at
+            # another server; a 503 is the application's answer (lobby/full, table/moved):
+            # retried, it counted as a failure, and one per server left no live upstream
+            proxy_next_upstream error timeout http_502;
             proxy_connect_timeout 2s;
         }}
     }}
 }}
 """
+
+
+def nginx_conf(folder: Path, servers: list[str], listen: str) -> str:
+    """The balancer's configuration: ``servers`` (``host:port`` each) behind ``listen``, its
+    files in ``folder``."""
+    upstreams = "\n".join(f"        server {server} max_fails=1 fail_timeout=2s;"
+                          for server in servers)
+    return NGINX.format(folder=folder, upstreams=upstreams, listen=listen)
 
 
 def free_port() -> int:
@@ -222,10 +233,8 @@ class LocalCluster:
         _wait_port(self.redis_port, self.reach)
 
     def nginx_conf(self) -> str:
-        upstreams = "\n".join(f"        server {self.reach}:{p} max_fails=1 fail_timeout=2s;"
-                              for p in self.server_ports)
-        return NGINX.format(folder=self.folder.resolve(), upstreams=upstreams,
-                            listen=f"{self.bind}:{self.port}")
+        return nginx_conf(self.folder.resolve(), [f"{self.reach}:{p}" for p in self.server_ports],
+                          f"{self.bind}:{self.port}")
 
     def _start_nginx(self) -> None:
         program = _need("nginx", "nginx")
@@ -370,9 +379,7 @@ def compose(servers: int = 3) -> str:
 
 def compose_nginx(servers: int = 3) -> str:
     """``deploy/nginx.conf``: the balancer of ``start``, for the containers of ``compose``."""
-    upstreams = "\n".join(f"        server server-{i}:8000 max_fails=1 fail_timeout=2s;"
-                          for i in range(servers))
-    return NGINX.format(folder="/tmp", upstreams=upstreams, listen="0.0.0.0:8080")
+    return nginx_conf(Path("/tmp"), [f"server-{i}:8000" for i in range(servers)], "0.0.0.0:8080")
 
 
 def main(argv: list[str] | None = None) -> None:

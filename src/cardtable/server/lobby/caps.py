@@ -13,6 +13,9 @@ process sees them:
   (started, expired, finished) are dropped from it at the next check. The maker's address is
   never stored in the database (as on one server); the set itself expires a day after the
   address last made a table.
+
+A cluster counts by address only, ``max_waiting_per_address`` each (one server also counts by
+player: ``fairshare.py``).
 """
 
 from __future__ import annotations

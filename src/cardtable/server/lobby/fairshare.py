@@ -1,6 +1,10 @@
-"""A full lobby makes room fairly: the waiting-table cap of the server is shared per address.
+"""A full lobby makes room fairly: the waiting-table cap of the server is shared per person.
 
-Each address may hold ``max_waiting_per_address`` waiting tables, and the server
+Each client may hold its own share of waiting tables (``check_waiting``): a player
+``max_waiting_per_player`` over every address they use; a client without a player is its
+address, held to ``max_waiting_per_address``. Every address also holds
+at most ``max_waiting_per_address`` whoever made them (the backstop: a family behind one router
+gets a share each up to it, a script minting players no more than it), and the server
 ``max_waiting_tables``. Those caps alone let a few hundred addresses fill the server (110
 addresses did in 12.6 s) and then everyone else got ``lobby/full`` for as long as the tables
 were kept waiting. So when the server has its fill and an address asks for one more table, the
@@ -9,9 +13,9 @@ person connected the longest, expired as the sweep would — provided it holds a
 than the asker. A newcomer then always gets a table unless every waiting table is attended or
 belongs to an address holding at most one more than the newcomer.
 
-The owner of a table is the client that made it (``lobby.who``: its address until players have
-identities). This is one server's memory; a cluster counts its caps in Redis (``caps.py``) and
-does not evict.
+Making room counts by the same person: the owner of a table is the client that made it, by its
+player, else its address (``Client.key``). This is one server's memory; a cluster counts its
+caps per address in Redis (``caps.py``) and does not evict.
 """
 
 from __future__ import annotations
@@ -20,8 +24,26 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from cardtable.server.config import ServerConfig
+from cardtable.server.lobby.connlimit import own_cap
+from cardtable.server.lobby.who import Client
+from cardtable.server.transport.errors import ServerError
+
 if TYPE_CHECKING:
     from cardtable.server.tables.table import Table
+
+
+def check_waiting(makers: Iterable[Client], client: Client, config: ServerConfig) -> None:
+    """Refuse ``client`` one more waiting table when it holds its own share of ``makers`` (the
+    makers of the waiting tables: ``lobby/too_many_yours``) or its address holds the
+    backstop's (``lobby/too_many_here``)."""
+    listed = list(makers)
+    cap = own_cap(client, config.max_waiting_per_player, config.max_waiting_per_address)
+    if sum(1 for maker in listed if maker.key == client.key) >= cap:
+        raise ServerError("lobby/too_many_yours", limit=cap)
+    if sum(1 for maker in listed if maker.address == client.address) \
+            >= config.max_waiting_per_address:
+        raise ServerError("lobby/too_many_here", limit=config.max_waiting_per_address)
 
 
 def room_from(waiting: Iterable[Table], owners: Mapping[str, str], seen: Mapping[str, float],

@@ -43,6 +43,7 @@ from cardtable.i18n import outside_language_blocks
 from cardtable.server.cluster.cluster import Cluster, Elsewhere
 from cardtable.server.lobby import expiry, fairshare
 from cardtable.server.lobby.connlimit import ConnectionCaps
+from cardtable.server.lobby.who import Client
 from cardtable.server.storage import archive, store
 from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
@@ -75,7 +76,7 @@ class Lobby:
         self._loader: asyncio.Task[None] | None = None
         services.writer.listeners.append(self._storage_changed)
         #: The address each table was made from (since this server started).
-        self.owners: dict[str, str] = {}
+        self.owners: dict[str, Client] = {}
         #: The last time (``services.clock``) a person was seen connected to a table, to a seat.
         self.seen: dict[str, float] = {}
         self.seat_seen: dict[tuple[str, int], float] = {}
@@ -91,7 +92,8 @@ class Lobby:
         self.cluster: Cluster | None = None
         services.pool.attended = self.attended  # people watching get the bots' time first
         #: The open WebSockets of each client (``connlimit.py``).
-        self.connection_caps = ConnectionCaps(services.config.max_connections_per_address)
+        self.connection_caps = ConnectionCaps(services.config.max_connections_per_player,
+                                              services.config.max_connections_per_address)
 
     def attended(self, code: str) -> bool:
         """Whether anyone (a seat's page or a spectator) is connected to table ``code``; what
@@ -239,6 +241,9 @@ class Lobby:
 
     def _spawn_absent(self, table: Table) -> None:
         self.graces.pop(table.code, None)
+        if self.services.bus.away:  # absent people may be connected elsewhere: wait again
+            self._grace_for_absent(table)
+            return
         task = asyncio.get_running_loop().create_task(self._absent_over(table))
         self._tasks.add(task)  # held until done (the loop keeps only a weak reference)
         task.add_done_callback(self._tasks.discard)
@@ -373,41 +378,45 @@ class Lobby:
 
     # -- tables ---------------------------------------------------------------------------------
 
-    async def _make_room(self, address: str | None) -> None:
-        """A full lobby gives up the heaviest address's longest unattended waiting table for
-        an address holding fewer (``fairshare.py``)."""
+    async def _make_room(self, client: Client | None) -> None:
+        """A full lobby gives up the heaviest client's longest unattended waiting table for
+        a client holding fewer (``fairshare.py``)."""
         waiting = [t for t in self.tables.values()
                    if t.status == "waiting" and t.code not in self.solo]
         if len(waiting) < self.services.config.max_waiting_tables:
             return
-        taken = fairshare.room_from(waiting, self.owners, self.seen, address)
+        keys = {code: owner.key for code, owner in self.owners.items()}
+        taken = fairshare.room_from(waiting, keys, self.seen,
+                                    client.key if client is not None else None)
         if taken is not None:
             log.info("waiting table given up for a fair share", extra={"table": taken.code})
             await self.expire(taken)
 
-    def check_waiting_caps(self, address: str | None) -> None:
-        """Refuse one more waiting table when the server or ``address`` has its fill."""
+    def check_waiting_caps(self, client: Client | None) -> None:
+        """Refuse one more waiting table when the server or ``client`` has its fill."""
         config = self.services.config
         waiting = [t.code for t in self.tables.values()
                    if t.status == "waiting" and t.code not in self.solo]
         if len(waiting) >= config.max_waiting_tables:
             raise ServerError("lobby/full")
-        if address is not None:
-            mine = sum(1 for code in waiting if self.owners.get(code) == address)
-            if mine >= config.max_waiting_per_address:
-                raise ServerError("lobby/too_many_yours", limit=config.max_waiting_per_address)
+        if client is not None:
+            fairshare.check_waiting((self.owners[code] for code in waiting
+                                     if code in self.owners), client, config)
 
     async def create(
-        self, config: TableConfig, address: str | None = None, *, waits: bool = True
+        self, config: TableConfig, address: str | None = None, *, waits: bool = True,
+        player: str | None = None,
     ) -> Table:
-        """Make a table from ``address``; ``waits``: it waits for people (counted by the caps),
-        not a solo table its maker joins at once (``/api/play``)."""
+        """Make a table from ``address`` (and ``player``, when the request proves one: the
+        caps count both); ``waits``: it waits for people (counted by the caps), not a solo
+        table its maker joins at once (``/api/play``)."""
+        client = Client(address, player) if address is not None else None
         config.check()
         if waits and self.cluster is not None:
             await self.cluster.caps.check(address)  # counted over every process (caps.py)
         elif waits:
-            await self._make_room(address)
-            self.check_waiting_caps(address)
+            await self._make_room(client)
+            self.check_waiting_caps(client)
         game = cardtable.game(config.game, config.players, **config.options)
         config = TableConfig(
             game=game.name,
@@ -445,7 +454,7 @@ class Lobby:
         if not waits:
             self.solo.add(code)
         if address is not None:
-            self.owners[code] = address
+            self.owners[code] = Client(address, player)
             self.services.pool.assign(code, address)  # its hard bots share one fair lane
             if waits and self.cluster is not None:
                 await self.cluster.caps.made(code, address, self.services.clock())

@@ -1,9 +1,9 @@
-"""Who a client is, for every limit and board that shares by person: the one seam where a
-verified player's id will join the address (and the seat or browser token a request carries).
+"""Who a client is, for every limit and board that shares by person: its address and, when
+its request proves one, its player.
 
-Until people have identities, ``player`` is always ``None``: limits share per address and per
-token, and the daily board marks every entry as unverified. Once a request can prove a player,
-``client_of`` fills ``player`` in and every caller shares by it as well, unchanged.
+``client_of`` here knows the address only (no database read: the daily board marks such entries
+unverified); ``people.identity.client_of`` adds the player that the request's cookie names, for
+the fair shares that count by player as well as by address (``fairshare.py``, ``connlimit.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,11 @@ class Client:
 
     address: str
     player: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Whose share a request counts against: its player, else its address."""
+        return f"player:{self.player}" if self.player is not None else self.address
 
 
 def client_of(connection: HTTPConnection) -> Client:

@@ -14,13 +14,16 @@ from __future__ import annotations
 from functools import partial
 
 from fastapi import Request, Response
+from starlette.requests import HTTPConnection
 
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import client_address
+from cardtable.server.lobby.who import Client
 from cardtable.server.people import players
 from cardtable.server.people.limits import PeopleLimits
 from cardtable.server.people.players import Player
 from cardtable.server.storage.db import utcnow
+from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.tokens import new_token
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.languages import request_language
@@ -32,7 +35,7 @@ COOKIE_SECONDS = 2 * 365 * 24 * 3600
 CREDENTIAL_LENGTH = 43
 
 
-def _lobby(request: Request) -> Lobby:
+def _lobby(request: HTTPConnection) -> Lobby:
     lobby: Lobby = request.app.state.lobby
     return lobby
 
@@ -45,14 +48,14 @@ def limits_of(request: Request) -> PeopleLimits:
     return found
 
 
-def credential_of(request: Request) -> str | None:
+def credential_of(request: HTTPConnection) -> str | None:
     secret = request.cookies.get(COOKIE)
     if secret is None or len(secret) != CREDENTIAL_LENGTH or not secret.isascii():
         return None
     return secret
 
 
-async def current(request: Request) -> Player | None:
+async def current(request: HTTPConnection) -> Player | None:
     """The player this request's credential names, or ``None``."""
     if hasattr(request.state, "player"):
         found: Player | None = request.state.player
@@ -65,6 +68,17 @@ async def current(request: Request) -> Player | None:
         request.state.renew = secret
     request.state.player = player
     return player
+
+
+async def client_of(connection: HTTPConnection) -> Client:
+    """Who this request or WebSocket comes from, with its player when its cookie names one: the
+    fair shares count by both (``lobby/fairshare.py``, ``lobby/connlimit.py``). The database
+    away leaves the address alone, whose caps still hold."""
+    try:
+        player = await current(connection)
+    except StorageUnavailable:
+        player = None
+    return Client(client_address(connection), None if player is None else player.id)
 
 
 async def ensure(request: Request, response: Response, name: str = "") -> Player:

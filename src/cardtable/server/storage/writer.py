@@ -123,6 +123,11 @@ class Writer:
         self.listeners: list[Callable[[bool], None]] = []
         #: Called with each group commit's duration in seconds (the metrics).
         self.on_commit: Callable[[float], None] | None = None
+        #: Run first in each write transaction (a single server's ``ServerLock.fence``): an
+        #: exception from it refuses the group, and every write after it (``stop_writing``).
+        self.fence: Callable[[Connection], None] | None = None
+        #: Why this process may no longer write to the database at all (``None``: it may).
+        self.stopped: str | None = None
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -135,11 +140,19 @@ class Writer:
         """Run ``fn(connection)`` in a transaction; return its result once committed.
         Raises ``StorageUnavailable`` if it could not be committed (nothing of it was)."""
         assert self._queue is not None, "the writer is not started"
+        if self.stopped is not None:
+            raise StorageUnavailable(self.stopped)
         if self._queue.qsize() >= self.max_pending or self._closing.is_set():
             raise StorageUnavailable("too many writes are waiting")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, future, time.monotonic()))
         return await future
+
+    def stop_writing(self, reason: str) -> None:
+        """Refuse every write from now on: another process owns the database."""
+        if self.stopped is None:
+            log.error("writes stopped for good", extra={"reason": reason})
+        self.stopped = reason
 
     def read(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn`` on its own connection now, in this thread (start-up, tests, and the
@@ -234,6 +247,8 @@ class Writer:
         database itself failed; ``outcomes`` keeps what was settled before that."""
         try:
             with self.write_engine.begin() as connection, self.batch(connection):
+                if not self._fenced(connection, pending, outcomes):
+                    return
                 results = [group[i][0](connection) for i in pending]
         except Exception as error:
             if is_transient(error, self.engine.dialect.loaded_dbapi):
@@ -247,6 +262,25 @@ class Writer:
         self.commits += 1
         for i, result in zip(pending, results, strict=True):
             outcomes[i] = (True, result)
+
+    def _fenced(self, connection: Connection, pending: list[int],
+                outcomes: list[tuple[bool, Any] | None]) -> bool:
+        """Run the fence; when it refuses, settle ``pending`` as refused, stop writing for
+        good, and answer ``False``. (A transient failure of the fence is raised as is.)"""
+        if self.stopped is None:
+            if self.fence is None:
+                return True
+            try:
+                self.fence(connection)
+                return True
+            except Exception as error:
+                if is_transient(error, self.engine.dialect.loaded_dbapi):
+                    raise
+                self.stop_writing(str(error))
+        failure = StorageUnavailable(self.stopped or "")
+        for i in pending:
+            outcomes[i] = (False, failure)
+        return False
 
     async def _checkpoint_forever(self) -> None:
         """SQLite's WAL folded back into the database file now and then, in a reader thread

@@ -103,7 +103,11 @@ class Presence(TableMessages):
         seat.grace = spawn(self._grace(index))
 
     async def _grace(self, index: int) -> None:
+        """The grace period; while the cluster's bus is away it goes on (the person may be
+        connected to another process, which cannot say so: ``cluster/busstate.py``)."""
         await asyncio.sleep(self.services.config.grace_seconds)
+        while self.services.bus.away:
+            await asyncio.sleep(self.services.config.grace_seconds)
         async with self.lock:
             seat = self.seats[index]
             seat.grace = None

@@ -27,6 +27,7 @@ import cardtable
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.i18n import outside_language_blocks
+from cardtable.server.cluster.busstate import BusState
 from cardtable.server.config import ServerConfig
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.ops.metrics import Metrics
@@ -86,6 +87,9 @@ class Services:
     metrics: Metrics = field(default_factory=Metrics)
     #: Absent: made from ``config`` (inside the running event loop).
     limits: RateLimits = None  # type: ignore[assignment]
+    #: Whether the cluster's bus is away (then no grace period ends in a stand-in); a single
+    #: server's is never away.
+    bus: BusState = field(default_factory=BusState)
 
     def __post_init__(self) -> None:
         if self.limits is None:

@@ -17,6 +17,9 @@ from cardtable.i18n import current_language
 #: process of the cluster, or this one is stopping): the same address reaches a process that
 #: serves it. 1012 ("service restart") is what uvicorn itself sends when it stops.
 CLOSE_MOVED = 1012
+#: The servers of a cluster cannot reach each other (their Redis bus is away): the client is
+#: told ``server/bus_unavailable`` first, and reconnects in a moment (1013, "try again later").
+CLOSE_TRY_AGAIN = 1013
 
 #: Messages a connection may have waiting before it is judged too slow and closed.
 MAX_QUEUED = 1000

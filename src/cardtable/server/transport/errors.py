@@ -44,6 +44,9 @@ MESSAGES: dict[str, str] = {
         "itself as soon as it can be saved again"
     ),
     "server/storage_ok": N_("the game can be saved again; play on"),
+    "server/bus_unavailable": N_(
+        "the servers cannot reach each other right now; reconnect in a moment"
+    ),
     "table/unplayable": N_(
         "this table's saved game cannot be replayed, so it has been set aside for the server's "
         "operator; nothing else is affected"
@@ -55,6 +58,10 @@ MESSAGES: dict[str, str] = {
     ),
     "lobby/too_many_yours": N_(
         "you already have {limit} tables waiting for people; play at one of them first"
+    ),
+    "lobby/too_many_here": N_(
+        "{limit} tables made from your address are already waiting for people; play at one of "
+        "them first"
     ),
     "table/expired": N_(
         "this table has expired: nobody was connected to it for a long time"
@@ -83,6 +90,7 @@ MESSAGES: dict[str, str] = {
         "this server takes no new players; sign in with a link from a device you already use"
     ),
     "connection/too_many": N_("too many connections from your address: at most {limit}"),
+    "connection/too_many_yours": N_("you have too many connections open: at most {limit}"),
     "connection/seat_full": N_("this seat has {limit} connections open already: close one"),
     "daily/played": N_("you have played the daily deal of {day} already: it is played once"),
     "daily/sealed": N_(

@@ -36,6 +36,7 @@ from cardtable.server.features.daily import sealed
 from cardtable.server.features.homenet import ShareBase, share_base
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimited, client_address
+from cardtable.server.people.identity import client_of
 from cardtable.server.people.ratings_store import rated_table
 from cardtable.server.people.seats import refuse_second_seat, seated
 from cardtable.server.storage.archive import ArchivedTable
@@ -58,9 +59,11 @@ STATUS = {
     "table/unplayable": 409,
     "server/storage_unavailable": 503,
     "table/moved": 503,
+    "server/bus_unavailable": 503,
     "table/expired": 410,
     "rate/limited": 429,
     "lobby/too_many_yours": 429,
+    "lobby/too_many_here": 429,
     "lobby/full": 503,
     "daily/bad_table": 404,
     "people/already_seated": 409,
@@ -349,9 +352,9 @@ async def list_tables(
 async def create_table(spec: CreateTable, request: Request) -> Any:
     """Make a table; people then join its free seats. It starts once every seat is taken."""
     lobby = lobby_of(request)
-    address = client_address(request)
+    client = await client_of(request)
     try:
-        await lobby.services.limits.create(address)
+        await lobby.services.limits.create(client.address)
         players = spec.players
         if players is None and spec.seats is not None:
             players = len(spec.seats)
@@ -367,7 +370,7 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
             public=spec.public,
             continue_seconds=spec.continue_seconds,
         )
-        table = await lobby.create(config, address)
+        table = await lobby.create(config, client.address, player=client.player)
     except ServerError as error:
         return error_response(error)
     return JSONResponse(table_info(table, request).model_dump(), status_code=201)

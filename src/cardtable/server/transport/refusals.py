@@ -39,7 +39,8 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
         413: "the body is larger than the limit (request/too_large)",
         422: "the request is invalid (request/invalid) or the table cannot be made "
              "(table/bad_config, table/no_such_seat, people/bad_language)",
-        429: "too many requests from this address (rate/limited, lobby/too_many_yours), with "
+        429: "too many requests from this address (rate/limited), or too many waiting tables "
+             "of this player or address (lobby/too_many_yours, lobby/too_many_here), with "
              "Retry-After",
         503: "the database is away (server/storage_unavailable) or the server has its fill of "
              "waiting tables (lobby/full), with Retry-After",

@@ -27,10 +27,10 @@ from cardtable.server.features.daily import sealed_async
 from cardtable.server.lobby.connlimit import CLOSE_TOO_MANY
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import client_address
-from cardtable.server.lobby.who import client_of
+from cardtable.server.people.identity import client_of
 from cardtable.server.tables import leave, rematch
 from cardtable.server.tables.table import Table, dumps
-from cardtable.server.transport.connection import Connection
+from cardtable.server.transport.connection import CLOSE_TRY_AGAIN, Connection
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.languages import language_of
 from cardtable.server.transport.protocol import (
@@ -81,11 +81,11 @@ async def play(websocket: WebSocket, code: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
     lang = language_of(websocket)
     await websocket.accept()
-    client = client_of(websocket)
-    if not lobby.connection_caps.enter(client):  # lobby/connlimit.py
-        limit = lobby.connection_caps.per_client
+    client = await client_of(websocket)
+    over = lobby.connection_caps.enter(client)  # lobby/connlimit.py
+    if over is not None:
         with language(lang):
-            refusal = error_message(ServerError("connection/too_many", limit=limit), None)
+            refusal = error_message(over, None)
         await websocket.send_text(refusal)
         await websocket.close(CLOSE_TOO_MANY)
         return
@@ -105,7 +105,8 @@ async def _play(websocket: WebSocket, lobby: Lobby, code: str, lang: str) -> Non
         with language(lang):
             refusal = error_message(error, None)
         await websocket.send_text(refusal)
-        await websocket.close(CLOSE_NO_TABLE)
+        again = error.code == "server/bus_unavailable"
+        await websocket.close(CLOSE_TRY_AGAIN if again else CLOSE_NO_TABLE)
         return
     try:
         hello = await _hello(websocket, lobby, table, lang)

@@ -64,6 +64,8 @@ STATUS = {
     "people/bad_language": 422,
     "people/bad_link": 404,
     "people/signups_closed": 403,
+    "people/bad_passkey": 400,
+    "people/unknown": 404,
     "daily/played": 409,
     "daily/sealed": 403,
 }

@@ -30,13 +30,13 @@ from sqlalchemy import Connection, Table, delete, insert, select, update
 from webauthn import (
     generate_authentication_options,
     generate_registration_options,
-    options_to_json_dict,
     verify_authentication_response,
     verify_registration_response,
 )
 from webauthn.helpers import (
     base64url_to_bytes,
     bytes_to_base64url,
+    options_to_json_dict,
     parse_authentication_credential_json,
     parse_client_data_json,
     parse_registration_credential_json,

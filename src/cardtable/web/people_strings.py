@@ -14,5 +14,15 @@ PEOPLE_STRINGS: tuple[str, ...] = (
     N_("Sign in as the player who sent you this link: your games here join theirs."),
     N_("You are signed in as {name}."),
     N_("You are signed in."),
-    N_("This address holds no sign-in link. Ask for one on your other device."),
+    N_("Or add a passkey: then this phone or computer's lock signs you in on any device, "
+       "with no link."),
+    N_("Add a passkey"),
+    N_("Passkey added. Sign in with it on your other devices."),
+    N_("Sign in with a passkey you added on another device: your games here join that "
+       "player's."),
+    N_("Sign in with a passkey"),
+    N_("No passkey? Ask for a sign-in link on your other device, under My games."),
+    N_("No passkey was used: the request was cancelled or timed out."),
+    N_("Passkeys cannot be used at this address: they need the server's name over HTTPS, or "
+       "localhost on this computer."),
 )

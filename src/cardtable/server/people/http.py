@@ -16,7 +16,13 @@ from pydantic import BaseModel, Field
 
 from cardtable.i18n import LANGUAGES
 from cardtable.server.lobby.ratelimit import client_address
-from cardtable.server.people import passkeys_http, players, signin
+from cardtable.server.people import (
+    deletion_http,
+    passkeys_http,
+    players,
+    profile_http,
+    signin,
+)
 from cardtable.server.people.identity import current, ensure, limits_of, set_cookie
 from cardtable.server.people.models import Me
 from cardtable.server.tables.tokens import new_token
@@ -132,3 +138,5 @@ async def use_link(body: UseLink, request: Request, response: Response) -> Any:
 
 # the routes of passkeys, profiles and deleting an account, each in a module of its own
 router.include_router(passkeys_http.router)
+router.include_router(profile_http.router)
+router.include_router(deletion_http.router)

@@ -85,6 +85,7 @@ function otherDevice() {
 async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/' }, t('Lobby')));
+  const me = await getJSON('/api/me').catch(() => null);
   const entries = await allMine();
   const found = [];
   for (let i = 0; i < entries.length; i += AT_ONCE) {
@@ -94,6 +95,7 @@ async function main() {
   }
   clear(app).append(h('h1', {}, t('My games')),
     h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
+    me ? h('p', {}, h('a', { href: `/p/${me.id}`, id: 'my-profile' }, t('Your profile'))) : null,
     found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')),
     otherDevice());
 }

@@ -102,13 +102,14 @@ async function main() {
     clear(app).append(h('h1', {}, t('Player')), h('p', { class: 'error', role: 'alert' }, error.message));
     return;
   }
-  clear(app).append(
+  const parts = [
     h('div', { class: 'profile-head' }, avatar(p), h('h1', {}, p.name || t('A player without a name'))),
     ratings(p.ratings),
     p.head_to_head ? headToHead(p) : null,
     h('h2', {}, t('Matches per game')), totals(p.totals),
-    p.recent.length ? [h('h2', {}, t('Recent matches')), recent(p.recent)] : null,
-    p.mine ? own(p) : null);
+    ...(p.recent.length ? [h('h2', {}, t('Recent matches')), recent(p.recent)] : []),
+    p.mine ? own(p) : null];
+  clear(app).append(...parts.filter(Boolean));
 }
 
 main();

@@ -39,7 +39,7 @@ function recent(matches) {
 function headToHead(p) {
   const v = p.head_to_head;
   return h('section', { class: 'head-to-head' }, h('h2', {}, t('You and {name}', { name: p.name || t('this player') })),
-    h('dl', { class: 'facts' },
+    h('dl', { class: 'profile-facts' },
       h('dt', {}, t('Matches together')), h('dd', {}, num(v.played)),
       h('dt', {}, t('Won by {name}', { name: p.name || t('this player') })), h('dd', {}, num(v.won)),
       h('dt', {}, t('Won by you')), h('dd', {}, num(v.lost))));

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, TIMEOUT, shot
-from tests.web.test_people_signin import no_sideways_scroll, quick
+from tests.web.test_people_signin import both_list, no_sideways_scroll, quick
 
 
 def device(browser: Any, live: Any, viewport: dict[str, int]) -> tuple[Any, Any, str]:
@@ -76,11 +76,7 @@ def test_a_passkey_made_on_one_device_signs_the_player_in_on_another(
     button.click()
     expect(laptop.locator("#passkey-signin-status")).to_have_text("You are signed in as Ana.")
     shot(laptop, f"passkey-signin-{viewport['width']}")
-    for page in (phone, laptop):
-        page.goto("/mine")
-        expect(page.locator(".my-game")).to_have_count(2)
-        links = page.locator(".my-game a").evaluate_all("(as) => as.map((a) => a.href)")
-        assert any(first in href for href in links) and any(second in href for href in links)
+    both_list(phone, laptop, first, second)
     ids = {page.evaluate("fetch('/api/me').then((r) => r.json()).then((me) => me.id)")
            for page in (phone, laptop)}
     assert len(ids) == 1

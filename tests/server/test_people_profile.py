@@ -98,6 +98,7 @@ def test_deleting_an_account_leaves_the_games_but_the_name(
         phone = ana.post("/api/me/link").json()["link"]
         info = bea.get(f"/api/tables/{code}").json()
         record = bea.get(f"/api/tables/{code}/record").json()
+        steps = bea.get(f"/api/tables/{code}/deals/1/replay").json()
         bea_profile = bea.get(f"/api/players/{bea.get('/api/me').json()['id']}").json()
 
         deleted = ana.delete("/api/me")
@@ -111,6 +112,9 @@ def test_deleting_an_account_leaves_the_games_but_the_name(
         in_basque = bea.get(f"/api/tables/{code}", params={"lang": "eu"}).json()
         assert in_basque["seats"][0]["name"] == "jokalari ohi bat"
         assert bea.get(f"/api/tables/{code}/record").json() == record
+        replayed = bea.get(f"/api/tables/{code}/deals/1/replay").json()
+        assert [n["name"] for n in replayed["names"]] == ["a former player", "Bea"]
+        assert {**replayed, "names": None} == {**steps, "names": None}  # step for step
         assert replay(record).match is not None
         assert bea.get(f"/api/players/{ana_id}").status_code == 404
         again = bea.get(f"/api/players/{bea_profile['id']}").json()

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, shot
 from tests.helpers.server import Client
+from tests.helpers.translations import assert_translated
 from tests.server.test_people_profile import play_a_match
 from tests.web.test_axe import violations
 from tests.web.test_people_signin import LANGUAGES, no_sideways_scroll
@@ -102,11 +103,16 @@ def test_the_profile_and_its_dialog_fit_a_phone_in_every_language(
     page.goto(f"/p/{ana['id']}?lang={lang}")
     expect(page.locator(".head-to-head")).to_be_visible()
     no_sideways_scroll(page)
+    assert_translated(page, lang, "a profile with its head-to-head")
     page = as_player(new_page, live, PHONE, ana)
     page.goto(f"/p/{ana['id']}?lang={lang}")
     page.click("#delete-account")
     expect(page.get_by_role("dialog")).to_be_in_viewport(ratio=1)
     no_sideways_scroll(page)
+    assert_translated(page, lang, "one's own profile and the delete dialog")
+    page.goto(f"/signin?lang={lang}")
+    expect(page.locator("h1")).to_be_visible()
+    assert_translated(page, lang, "the sign-in page without a link")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])

@@ -184,3 +184,18 @@ def test_signing_in_sets_no_cookie_when_it_fails(server: RunningServer) -> None:
         assert refused.status_code == 400
         assert COOKIE not in device.cookies
     assert count(server, "SELECT count(*) FROM players") == 0
+
+
+def test_a_merged_players_passkeys_sign_in_the_player_it_joined(server: RunningServer) -> None:
+    """A device whose own player has a passkey signs in with a link: the passkey now signs in
+    the link's player (nothing is left pointing at the merged one)."""
+    with server.http() as phone, server.http() as laptop, server.http() as third:
+        player = phone.get("/api/me").json()["id"]
+        laptop.get("/api/me")
+        key = register(server, laptop)  # the laptop's own player's passkey
+        laptop.post("/api/me/passkeys/options")  # a pending challenge of that player
+        link = phone.post("/api/me/link").json()["link"]
+        merged = laptop.post("/api/signin", json={"secret": link.split("#", 1)[1]})
+        assert merged.status_code == 200, merged.text
+        signed = sign_in(third, key)
+        assert signed.status_code == 200 and signed.json()["id"] == player

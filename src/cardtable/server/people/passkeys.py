@@ -194,6 +194,13 @@ def signin(db: Connection, credential: dict[str, Any], rp: RelyingParty,
     return str(row.player_id)
 
 
+def hand_over(db: Connection, source: str, target: str) -> None:
+    """Player ``source`` is being merged into ``target``: its passkeys become ``target``'s
+    (they sign in the merged player), its pending challenges are dropped."""
+    db.execute(update(PASSKEYS).where(PASSKEYS.c.player_id == source).values(player_id=target))
+    db.execute(delete(CHALLENGES).where(CHALLENGES.c.player_id == source))
+
+
 def forget_player(db: Connection, player_id: str) -> None:
     """Remove the player's passkeys and pending challenges (their account is being deleted)."""
     db.execute(delete(PASSKEYS).where(PASSKEYS.c.player_id == player_id))

@@ -16,7 +16,7 @@ import datetime as dt
 
 from sqlalchemy import Connection, insert, select, update
 
-from cardtable.server.people import players
+from cardtable.server.people import passkeys, players
 from cardtable.server.people.players import LINKS, Player
 from cardtable.server.storage.db import utcnow
 from cardtable.server.tables.tokens import hash_token, new_token
@@ -62,6 +62,7 @@ def arrive(db: Connection, player_id: str, device_secret: str,
     if players.by_id(db, player_id) is None:
         return None
     if visitor is not None and visitor != player_id:
+        passkeys.hand_over(db, source=visitor, target=player_id)
         players.move_everything(db, source=visitor, target=player_id)
     players.add_credential(db, player_id, device_secret)
     return players.by_id(db, player_id)

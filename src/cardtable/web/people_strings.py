@@ -17,6 +17,8 @@ PEOPLE_STRINGS: tuple[str, ...] = (
     N_("Or add a passkey: then this phone or computer's lock signs you in on any device, "
        "with no link."),
     N_("Add a passkey"),
+    N_("A passkey lets this phone or computer's lock sign you in on any device, with no "
+       "link."),
     N_("Passkey added. Sign in with it on your other devices."),
     N_("Sign in with a passkey you added on another device: your games here join that "
        "player's."),

@@ -4,6 +4,7 @@
 import { titleOf } from './cards.js';
 import { clear, getJSON, h } from './dom.js';
 import { loadStrings, mountNav, num, t, tn } from './i18n.js';
+import { addPasskey, passkeyButton } from './passkeys.js';
 
 const app = document.getElementById('app');
 const id = document.body.dataset.player;
@@ -89,7 +90,10 @@ function own(p) {
     h('p', {}, p.hidden ? t('Your profile is hidden: only you see this page.')
       : t('Anyone with this page\'s address sees it.')),
     h('p', {}, h('a', { href: '/mine' }, t('My games'))),
-    h('h2', {}, t('Your account')), button);
+    h('h2', {}, t('Your account')),
+    h('p', {}, t('A passkey lets this phone or computer\'s lock sign you in on any device, with no link.')),
+    passkeyButton('add-passkey', t('Add a passkey'), addPasskey, () => t('Passkey added. Sign in with it on your other devices.')),
+    h('p', {}, button));
 }
 
 async function main() {

@@ -85,6 +85,7 @@ def test_deleting_an_account_asks_first_and_leaves_a_former_player(
     page.click("#delete-account")
     page.click("#confirm-delete")
     expect(page.locator("h1")).to_have_text("Your account is deleted.")
+    expect(dialog).to_have_count(0)
     shot(page, f"profile-deleted-{viewport['width']}")
     other = as_player(new_page, live, viewport, bea)
     other.goto(f"/replay/{code}/1")

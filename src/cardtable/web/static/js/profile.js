@@ -71,6 +71,7 @@ function deleteDialog(button) {
     confirm.disabled = true;
     const answer = await fetch('/api/me', { method: 'DELETE', headers: { accept: 'application/json' } });
     if (answer.ok) {
+      overlay.remove();
       clear(app).append(h('h1', {}, t('Your account is deleted.')),
         h('p', { role: 'status' }, t('Thank you for playing.')), h('p', {}, h('a', { href: '/' }, t('Lobby'))));
       return;

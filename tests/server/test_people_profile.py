@@ -7,6 +7,7 @@ becomes "a former player" (translated), and the replay of the match identical.""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from typing import Any
 
 import httpx
@@ -16,6 +17,8 @@ from tests.helpers.server import RunningServer, create
 from tests.server.test_friends import _play_out
 
 from cardtable.engine.record import replay
+from cardtable.server.storage import archive
+from cardtable.server.storage.db import make_engine
 
 
 def sit(http: httpx.Client, code: str, name: str, seat: int) -> str:
@@ -143,3 +146,19 @@ def test_deleting_without_an_account_changes_nothing(server: RunningServer) -> N
     count = server.lobby.services.writer.read(
         lambda db: db.execute(text("SELECT count(*) FROM players")).scalar())
     assert count == 0
+
+
+def test_an_archived_table_names_a_deleted_player_a_former_player(
+        server: RunningServer, client_class: Any) -> None:
+    with server.http() as ana, server.http() as bea:
+        code = play_a_match(server, client_class, ana, bea)
+        record = bea.get(f"/api/tables/{code}/record").json()
+        engine = make_engine(server.config.db_url)
+        later = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
+        assert archive.archive(engine, days=1, now=later) == [code]
+        engine.dispose()
+        server.lobby.tables.pop(code, None)  # as after a restart: read from the archive
+        assert ana.delete("/api/me").status_code == 204
+        summary = bea.get(f"/api/tables/{code}").json()
+        assert [s["name"] for s in summary["seats"]] == ["a former player", "Bea"]
+        assert bea.get(f"/api/tables/{code}/record").json() == record

@@ -74,6 +74,22 @@ def test_a_match_of_people_is_rated_when_it_ends(server: RunningServer) -> None:
         assert by_seat[winners[0]] > 25 > by_seat[loser]
 
 
+def test_the_profile_shows_the_ratings_and_a_deleted_account_leaves_the_board(
+        server: RunningServer) -> None:
+    with server.http() as ana, server.http() as bea:
+        code = made(ana)
+        seats = [joined(ana, code, "Ana"), joined(bea, code, "Bea")]
+        play_match(server, [seat["token"] for seat in seats], code)
+        ids = [ana.get("/api/me").json()["id"], bea.get("/api/me").json()["id"]]
+        profile = ana.get(f"/api/players/{ids[1]}").json()
+        assert profile["ratings"] == bea.get("/api/me/ratings").json()["ratings"]
+        assert [r["game"] for r in profile["ratings"]] == ["punttu"]
+        assert bea.delete("/api/me").status_code == 204
+        board = ana.get("/api/ratings/punttu").json()["players"]
+        assert [p["id"] for p in board] == [ids[0]]
+    assert count(server, "SELECT count(*) FROM ratings") == 1
+
+
 def test_a_match_with_a_bot_is_not_rated(server: RunningServer) -> None:
     with server.http() as ana:
         played = ana.post("/api/play", json={"game": "punttu", "level": "random",
@@ -130,7 +146,7 @@ def test_hidden_players_are_left_off_the_leaderboard_and_their_rating_is_not_fou
         unknown = ana.get("/api/ratings/punttu/nobody-at-all")
         assert hidden.status_code == unknown.status_code == 404
         assert hidden.json()["error"]["code"] == unknown.json()["error"]["code"] == (
-            "people/unknown_player")
+            "people/unknown")
         # their own ratings stay theirs
         assert bea.get("/api/me/ratings").json()["ratings"][0]["matches"] == 1
 

@@ -68,6 +68,10 @@ def test_no_serious_violation_on_any_page(new_page: Any, live: Any,
     page.goto(f"/replay/{code}/1")
     expect(page.locator("#scrub")).to_be_visible()
     found["replay"] = violations(page)
+    page.goto("/mine")  # this browser's player and its own profile
+    page.click("#my-profile")
+    expect(page.locator("#delete-account")).to_be_visible()
+    found["profile"] = violations(page)
     page.goto("/rules/putto?players=4")
     found["rules"] = violations(page)
     page.goto(f"/t/{code}/rules")

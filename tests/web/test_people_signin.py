@@ -29,6 +29,15 @@ def no_sideways_scroll(page: Any) -> None:
     assert width <= page.viewport_size["width"], f"{page.url}: {width} px wide"
 
 
+def both_list(phone: Any, laptop: Any, first: str, second: str) -> None:
+    """Each device's "My games" lists both tables: the one played on each device."""
+    for device in (phone, laptop):
+        device.goto("/mine")
+        expect(device.locator(".my-game")).to_have_count(2)
+        links = device.locator(".my-game a").evaluate_all("(as) => as.map((a) => a.href)")
+        assert any(first in href for href in links) and any(second in href for href in links)
+
+
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_a_sign_in_link_carries_the_player_to_a_second_device(
         new_page: Any, viewport: dict[str, int]) -> None:
@@ -51,11 +60,7 @@ def test_a_sign_in_link_carries_the_player_to_a_second_device(
     expect(laptop.get_by_role("status")).to_have_text("You are signed in as Ana.")
     assert "#" not in laptop.url  # the used secret left the address bar
     shot(laptop, f"signin-done-{viewport['width']}")
-    for device in (phone, laptop):
-        device.goto("/mine")
-        expect(device.locator(".my-game")).to_have_count(2)
-        links = device.locator(".my-game a").evaluate_all("(as) => as.map((a) => a.href)")
-        assert any(first in href for href in links) and any(second in href for href in links)
+    both_list(phone, laptop, first, second)
     # the link worked once: a third device gets the same refusal as for any bad link
     third = new_page(viewport)
     third.goto(address)

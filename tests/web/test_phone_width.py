@@ -31,7 +31,7 @@ def assert_fits(page: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("path", ["/", "/daily", "/mine", "/ratings/punttu"])
+@pytest.mark.parametrize("path", ["/", "/daily", "/mine", "/signin", "/ratings/punttu"])
 def test_the_lobby_pages_fit_a_phone(new_page: Any, live: Any, lang: str, path: str) -> None:
     page = new_page(PHONE)
     page.goto(f"{path}?lang={lang}")

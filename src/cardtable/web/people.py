@@ -1,5 +1,5 @@
-"""The players' pages (docs/people.md): the page a one-time sign-in link opens, and the QR code
-of such a link.
+"""The players' pages (docs/people.md): a player's profile, the page a one-time sign-in link
+opens (and signing in with a passkey), and the QR code of such a link.
 
 The QR code is asked for with a POST carrying the link, so the link's secret never appears in
 an address (a server log, a browser's history); only this server's own sign-in links are
@@ -26,6 +26,13 @@ class LinkToDraw(BaseModel):
 @router.get("/signin", include_in_schema=False)
 def signin_page(request: Request) -> HTMLResponse:
     return _shell(request, "signin", "Sign in on this device")
+
+
+@router.get("/p/{player_id}", include_in_schema=False)
+def profile_page(player_id: str, request: Request) -> HTMLResponse:
+    """A player's profile; the page asks ``/api/players/{id}``, which answers for hidden and
+    unknown players alike."""
+    return _shell(request, "profile", "Player", player=player_id[:24])
 
 
 @router.post("/signin/qr.svg", include_in_schema=False)

@@ -28,6 +28,7 @@ from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
 from cardtable.server.features.daily import sealed
 from cardtable.server.lobby.lobby import Lobby
+from cardtable.server.people.deletion_mark import shown
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import error_response
 from cardtable.server.transport.refusals import refusals
@@ -287,7 +288,7 @@ def replay_steps(code: str, number: int, request: Request) -> Any:
     seats = table.match.seats_of_deal(number - 1)
     names = [
         {"seat": s, "kind": table.seats[s].plan.kind, "level": table.seats[s].plan.level,
-         "name": table.seats[s].name}
+         "name": shown(table.seats[s].name)}  # a deleted player's seat: "a former player"
         for s in seats
     ]
     return {

@@ -16,8 +16,15 @@ from pydantic import BaseModel, Field
 
 from cardtable.i18n import LANGUAGES
 from cardtable.server.lobby.ratelimit import client_address
-from cardtable.server.people import players, signin
+from cardtable.server.people import (
+    deletion_http,
+    passkeys_http,
+    players,
+    profile_http,
+    signin,
+)
 from cardtable.server.people.identity import current, ensure, limits_of, set_cookie
+from cardtable.server.people.models import Me
 from cardtable.server.tables.tokens import new_token
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import Strict, error_response, lobby_of
@@ -25,16 +32,6 @@ from cardtable.server.transport.inputs import Name
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
-
-
-class Me(BaseModel):
-    id: str = Field(description="public: names the player's profile")
-    name: str = Field(description="the name they show; empty until they choose or join")
-    colour: str = Field(description="the avatar's background, #rrggbb")
-    initials: str = Field(description="the avatar's letters")
-    language: str | None
-    hidden: bool = Field(description="their profile is shown to nobody else")
-    created_at: str
 
 
 class MeChange(Strict):
@@ -137,3 +134,9 @@ async def use_link(body: UseLink, request: Request, response: Response) -> Any:
         return error_response(error)
     set_cookie(request, response, device_secret)
     return player.own()
+
+
+# the routes of passkeys, profiles and deleting an account, each in a module of its own
+router.include_router(passkeys_http.router)
+router.include_router(profile_http.router)
+router.include_router(deletion_http.router)

@@ -1,6 +1,8 @@
 """Rate limits on identity, counted per client address in the server's rate-limit storage
-(``lobby/ratelimit.py``): making players (a script must not fill the database with them) and,
-for sign-in links, making and using them (a link cannot be guessed at speed)."""
+(``lobby/ratelimit.py``): making players (a script must not fill the database with them); for
+sign-in links, making and using them (a link cannot be guessed at speed); passkey ceremonies
+(each makes a challenge row); profile look-ups (ids cannot be tried at speed); deleting an
+account."""
 
 from __future__ import annotations
 
@@ -12,6 +14,12 @@ from cardtable.server.lobby.ratelimit import RateLimits
 NEW_PLAYER_RATE = "30/minute;300/day"
 #: Sign-in links made, and link uses tried, per address.
 LINK_RATE = "10/minute;60/hour"
+#: Passkey challenges asked for and answers checked, per address.
+PASSKEY_RATE = "20/minute;120/hour"
+#: Profiles looked at, per address: a person browses a few, a script trying ids many.
+PROFILE_RATE = "60/minute;600/hour"
+#: Accounts deleted, per address.
+DELETE_RATE = "5/minute;20/day"
 
 
 class PeopleLimits:
@@ -19,6 +27,9 @@ class PeopleLimits:
         self.limits = limits
         self.new_items = parse_many(NEW_PLAYER_RATE)
         self.link_items = parse_many(LINK_RATE)
+        self.other_items = {"passkey": parse_many(PASSKEY_RATE),
+                            "profile": parse_many(PROFILE_RATE),
+                            "delete": parse_many(DELETE_RATE)}
 
     async def new_player(self, address: str) -> None:
         await self.limits.admit("rate/limited",
@@ -31,3 +42,16 @@ class PeopleLimits:
     async def use_link(self, address: str) -> None:
         await self.limits.admit("rate/limited",
                                 [(i, ("link-use", address)) for i in self.link_items])
+
+    async def passkey(self, address: str) -> None:
+        await self._admit("passkey", address)
+
+    async def profile(self, address: str) -> None:
+        await self._admit("profile", address)
+
+    async def delete(self, address: str) -> None:
+        await self._admit("delete", address)
+
+    async def _admit(self, kind: str, address: str) -> None:
+        await self.limits.admit("rate/limited",
+                                [(i, (kind, address)) for i in self.other_items[kind]])

@@ -101,7 +101,7 @@ async def player_rating(request: Request, game: GameName, player_id: PlayerId) -
         name = _game(game)
         found = await _read(request, partial(_shown_rating, player_id=player_id, game=name))
         if found is None:
-            raise ServerError("people/unknown_player")
+            raise ServerError("people/unknown")
     except ServerError as error:
         return error_response(error)
     return RatingOut(**found.to_dict())

@@ -18,7 +18,7 @@ import json
 import logging
 from typing import Any
 
-from sqlalchemy import Connection, Table, insert, select, update
+from sqlalchemy import Connection, Table, delete, insert, select, update
 
 from cardtable.games import descriptor
 from cardtable.server.people import players
@@ -57,6 +57,23 @@ def rating_of(db: Connection, player_id: str, game: str) -> Rating:
     row = db.execute(select(RATINGS).where(RATINGS.c.player_id == player_id,
                                            RATINGS.c.game == game)).first()
     return _rating(row) if row is not None else fresh(game)
+
+
+def hand_over(db: Connection, source: str, target: str) -> None:
+    """``source`` is merged into ``target`` (a device signed in): its ratings in games where
+    ``target`` has none become ``target``'s; where both have one, ``target``'s stays (a rating
+    rests on one player's matches: two cannot be added up) and ``source``'s goes."""
+    kept = {row.game for row in db.execute(
+        select(RATINGS.c.game).where(RATINGS.c.player_id == target))}
+    if kept:
+        db.execute(delete(RATINGS).where(RATINGS.c.player_id == source,
+                                         RATINGS.c.game.in_(kept)))
+    db.execute(update(RATINGS).where(RATINGS.c.player_id == source).values(player_id=target))
+
+
+def forget_player(db: Connection, player_id: str) -> None:
+    """A deleted account's ratings go with it (the leaderboard forgets them)."""
+    db.execute(delete(RATINGS).where(RATINGS.c.player_id == player_id))
 
 
 def for_player(db: Connection, player_id: str) -> list[Rating]:

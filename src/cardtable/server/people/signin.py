@@ -16,7 +16,7 @@ import datetime as dt
 
 from sqlalchemy import Connection, insert, select, update
 
-from cardtable.server.people import players
+from cardtable.server.people import passkeys, players, ratings_store
 from cardtable.server.people.players import LINKS, Player
 from cardtable.server.storage.db import utcnow
 from cardtable.server.tables.tokens import hash_token, new_token
@@ -48,10 +48,22 @@ def use(db: Connection, secret: str, device_secret: str, visitor: str | None,
         raise ServerError("people/bad_link")
     player_id = db.execute(select(LINKS.c.player_id)
                            .where(LINKS.c.secret_hash == hashed)).scalar_one()
-    if visitor is not None and visitor != player_id:
-        players.move_everything(db, source=visitor, target=player_id)
-    players.add_credential(db, player_id, device_secret)
-    found = players.by_id(db, player_id)
+    found = arrive(db, player_id, device_secret, visitor)
     if found is None:  # the player deleted since the link was made
         raise ServerError("people/bad_link")
     return found
+
+
+def arrive(db: Connection, player_id: str, device_secret: str,
+           visitor: str | None) -> Player | None:
+    """This device is now ``player_id``'s (proved by a link or a passkey): ``device_secret``
+    becomes their credential and the device's own first-visit player ``visitor`` (if any, and
+    another) is merged into them. ``None`` if ``player_id`` is gone."""
+    if players.by_id(db, player_id) is None:
+        return None
+    if visitor is not None and visitor != player_id:
+        passkeys.hand_over(db, source=visitor, target=player_id)
+        ratings_store.hand_over(db, source=visitor, target=player_id)
+        players.move_everything(db, source=visitor, target=player_id)
+    players.add_credential(db, player_id, device_secret)
+    return players.by_id(db, player_id)

@@ -18,6 +18,7 @@ import orjson
 from sqlalchemy import Connection, delete, insert, select
 from sqlalchemy.engine import Engine
 
+from cardtable.server.people.deletion_mark import shown
 from cardtable.server.storage import store
 from cardtable.server.storage.db import ArchiveRow, Base, ChatRow, EventRow, TableRow, utcnow
 from cardtable.server.tables.table import Table
@@ -40,7 +41,9 @@ class ArchivedTable:
 
     def summary(self) -> dict[str, Any]:
         summary: dict[str, Any] = self.data["summary"]
-        return summary
+        # a deleted player's seat is "a former player", in the reader's language
+        seats = [{**seat, "name": shown(seat.get("name"))} for seat in summary.get("seats", [])]
+        return {**summary, "seats": seats}
 
     def record(self, deal: int | None = None) -> dict[str, Any] | None:
         if deal is None:

@@ -264,6 +264,32 @@ class RatedMatchRow(Base):
     table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     rated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+class PasskeyRow(Base):
+    """A passkey (migration 0008): the WebAuthn credential id (base64url), its public key
+    (COSE), the authenticator's last sign count, and the player it signs in."""
+
+    __tablename__ = "passkeys"
+    __table_args__ = (UniqueConstraint("credential_id"),)
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    credential_id: Mapped[str] = mapped_column(String(1400))
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PasskeyChallengeRow(Base):
+    """A WebAuthn challenge handed out (its hash): for ``register`` (with the player) or
+    ``signin`` (nobody yet); taken once, before ``expires_at``."""
+
+    __tablename__ = "passkey_challenges"
+
+    challenge_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"))
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer

@@ -10,6 +10,7 @@ from typing import Any
 
 from cardtable.i18n import _
 from cardtable.server.config import ServerConfig
+from cardtable.server.people.deletion_mark import shown
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.protocol import PROTOCOL_VERSION
 
@@ -27,7 +28,7 @@ def checked_line(text: str, config: ServerConfig) -> str:
 def chat_message(code: str, line: dict[str, Any]) -> dict[str, Any]:
     """A stored or new line (``seat``, ``name``, ``text``, ``at``) as a ``chat`` message, made
     in the current language (the receiving connection's)."""
-    name = str(line["name"] or "") or _("seat {seat}").format(seat=line["seat"])
+    name = shown(str(line["name"] or "")) or _("seat {seat}").format(seat=line["seat"])
     return {
         "type": "chat",
         "v": PROTOCOL_VERSION,

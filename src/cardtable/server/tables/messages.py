@@ -15,6 +15,7 @@ from typing import Any
 
 from cardtable.engine.match import Match
 from cardtable.i18n import current_language, language
+from cardtable.server.people.deletion_mark import shown
 from cardtable.server.storage.store import StoredEvent
 from cardtable.server.tables.tablebase import TableBase, TablePhase, TableStatus, dumps
 from cardtable.server.transport.connection import Connection
@@ -51,7 +52,7 @@ class TableMessages(TableBase):
             "seat": index,
             "kind": seat.plan.kind,
             "level": seat.plan.level,
-            "name": seat.name if seat.plan.kind == "person" else seat.plan.level,
+            "name": shown(seat.name) if seat.plan.kind == "person" else seat.plan.level,
             "taken": seat.taken,
             "connected": bool(seat.connections),
             "away": seat.away,
@@ -161,7 +162,7 @@ class TableMessages(TableBase):
             "v": PROTOCOL_VERSION,
             "table": self.summary(),
             "seat": seat,
-            "name": self.seats[seat].name if seat is not None else None,
+            "name": shown(self.seats[seat].name) if seat is not None else None,
             "lang": lang or current_language(),
         }
 

@@ -84,8 +84,12 @@ MESSAGES: dict[str, str] = {
         "this sign-in link cannot be used: it may be mistyped, used already or more than ten "
         "minutes old; ask for a new one on your other device"
     ),
-    "people/unknown_player": N_("there is no such player, or their profile is hidden"),
     "ratings/unknown_game": N_("there is no game called {game!r} to rate"),
+    "people/bad_passkey": N_(
+        "this passkey cannot be used here: it may belong to another site or have been removed; "
+        "try again, or sign in with a link from a device you already use"
+    ),
+    "people/unknown": N_("there is no such player"),
     "people/signups_closed": N_(
         "this server takes no new players; sign in with a link from a device you already use"
     ),

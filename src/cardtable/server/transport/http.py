@@ -70,8 +70,9 @@ STATUS = {
     "people/bad_language": 422,
     "people/bad_link": 404,
     "people/signups_closed": 403,
-    "people/unknown_player": 404,
     "ratings/unknown_game": 404,
+    "people/bad_passkey": 400,
+    "people/unknown": 404,
     "daily/played": 409,
     "daily/sealed": 403,
 }

@@ -26,11 +26,13 @@ class ErrorBody(BaseModel):
 def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` of an endpoint's refusals (all in the ``ErrorBody`` shape)."""
     described = {
+        400: "a passkey that cannot be used: unknown, a bad signature or a stale challenge, "
+             "all one answer (people/bad_passkey)",
         403: "this server takes no new players (people/signups_closed), or the table holds a "
              "daily deal whose day is not over: its cards stay hidden (daily/sealed)",
         404: "no such table (table/not_found) or record (record/none), or a sign-in link that "
-             "cannot be used (people/bad_link), or no such game (ratings/unknown_game) or "
-             "shown player (people/unknown_player)",
+             "cannot be used (people/bad_link), no such game (ratings/unknown_game), or no such "
+             "player or a hidden profile (people/unknown)",
         409: "the seat is taken, or the table is full or started (table/seat_taken, table/full, "
              "table/started), or set aside (table/unplayable), or you sit at it already "
              "(people/already_seated), or this browser has played today's daily deal "

@@ -6,6 +6,7 @@
 import { titleOf } from './cards.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
 import { loadStrings, mountNav, num, t } from './i18n.js';
+import { addPasskey, passkeyButton } from './passkeys.js';
 import { loadSeat, myTables } from './seats.js';
 
 const app = document.getElementById('app');
@@ -76,12 +77,15 @@ function otherDevice() {
   const box = h('div', { class: 'share', id: 'signin-box' });
   const button = h('button', { type: 'button', id: 'make-link' }, t('Sign in on another device'));
   button.addEventListener('click', () => showLink(box, button));
-  return h('section', { class: 'other-device' }, h('h2', {}, t('Play on another device')), button, box);
+  return h('section', { class: 'other-device' }, h('h2', {}, t('Play on another device')), button, box,
+    h('p', {}, t('Or add a passkey: then this phone or computer\'s lock signs you in on any device, with no link.')),
+    passkeyButton('add-passkey', t('Add a passkey'), addPasskey, () => t('Passkey added. Sign in with it on your other devices.')));
 }
 
 async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/' }, t('Lobby')));
+  const me = await getJSON('/api/me').catch(() => null);
   const entries = await allMine();
   const found = [];
   for (let i = 0; i < entries.length; i += AT_ONCE) {
@@ -91,6 +95,7 @@ async function main() {
   }
   clear(app).append(h('h1', {}, t('My games')),
     h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
+    me ? h('p', {}, h('a', { href: `/p/${me.id}`, id: 'my-profile' }, t('Your profile'))) : null,
     found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')),
     otherDevice());
 }

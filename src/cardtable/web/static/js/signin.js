@@ -3,6 +3,7 @@
 // link preview that merely opens the page uses nothing up).
 import { clear, h, postJSON } from './dom.js';
 import { loadStrings, mountNav, t } from './i18n.js';
+import { passkeyButton, signInWithPasskey } from './passkeys.js';
 
 const app = document.getElementById('app');
 
@@ -26,7 +27,12 @@ async function main() {
   const secret = decodeURIComponent(location.hash.slice(1));
   const title = h('h1', {}, t('Sign in on this device'));
   if (!secret) {
-    clear(app).append(title, h('p', {}, t('This address holds no sign-in link. Ask for one on your other device.')));
+    clear(app).append(title,
+      h('p', {}, t('Sign in with a passkey you added on another device: your games here join that player\'s.')),
+      ...passkeyButton('passkey-signin', t('Sign in with a passkey'), signInWithPasskey,
+        (me) => (me.name ? t('You are signed in as {name}.', { name: me.name }) : t('You are signed in.'))),
+      h('p', {}, h('a', { href: '/mine' }, t('My games'))),
+      h('p', {}, t('No passkey? Ask for a sign-in link on your other device, under My games.')));
     return;
   }
   const message = h('p', { class: 'error', role: 'alert' });

@@ -31,6 +31,8 @@ from cardtable.server.cluster.cluster import Cluster
 from cardtable.server.cluster.instance import ServerLock
 from cardtable.server.config import ServerConfig
 from cardtable.server.features import review
+from cardtable.server.features.push import http as push_http
+from cardtable.server.features.push.sender import PushSender
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.migrations import upgrade
@@ -102,8 +104,9 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
                         backend=make_backend(config.bot_backend, config.bot_workers))
         metrics = Metrics()
         writer.on_commit = metrics.commit_seconds.observe
+        push = PushSender(writer, contact=config.public_url)
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
-                            limits=RateLimits(config))
+                            limits=RateLimits(config), push=push)
         lobby = Lobby(services)
         pool.on_wait = metrics.bot_wait_seconds.observe
         cluster = None
@@ -115,6 +118,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
                       lambda: pool.backend.replaced)
         rebuilt = lobby.rebuild()
         writer.start()
+        await push.start()  # the VAPID keys made on the first start (docs/notifications.md)
         if cluster is not None:
             await cluster.start()
         lobby.resume()
@@ -131,6 +135,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
             if cluster is not None:
                 await cluster.close()  # the tables handed over to the other processes
             await lobby.close()
+            await push.close()
             await writer.close()
             pool.shutdown()
             lock.release()
@@ -148,6 +153,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(http.router)
     app.include_router(ws.router)
     app.include_router(people_http.router)  # players who are remembered (docs/people.md)
+    app.include_router(push_http.router)  # Web Push subscriptions (docs/notifications.md)
     app.include_router(review.router)  # the coach's review of a finished deal (issue 19)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's

@@ -54,6 +54,7 @@ from cardtable.errors import CardtableError, IllegalAction
 from cardtable.games import match_class
 from cardtable.i18n import _
 from cardtable.server.cluster.leases import LeaseLost
+from cardtable.server.features.push import notify as push_notify
 from cardtable.server.storage import store
 from cardtable.server.storage.store import StoredEvent, StoredTable
 from cardtable.server.storage.writer import StorageUnavailable
@@ -211,6 +212,7 @@ class Table(Presence, Scheduling, TableTalk):
         self.schedule()
         self._broadcast_seats()
         self._broadcast_state()
+        self._announce()
 
     @staticmethod
     def _deal_data(match: Match) -> dict[str, Any]:
@@ -346,6 +348,12 @@ class Table(Presence, Scheduling, TableTalk):
         if self.status == TableStatus.FINISHED:
             self._broadcast(self.match_end_message)
             log.info("match over", extra={"table": self.code})
+        self._announce()
+
+    def _announce(self) -> None:
+        """Tell the people away from the page that the turn has come to them or the match is
+        over: the one place a table announces a turn to a seat outside its page."""
+        push_notify.after_step(self)
 
     def _suspend(self, error: BaseException) -> None:
         """A step could not be stored: stop the table and rebuild it from storage."""

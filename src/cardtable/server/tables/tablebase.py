@@ -84,6 +84,9 @@ class Services:
     metrics: Metrics = field(default_factory=Metrics)
     #: Absent: made from ``config`` (inside the running event loop).
     limits: RateLimits = None  # type: ignore[assignment]
+    #: Web Push to people whose page is closed (``features/push/sender.PushSender``); absent:
+    #: nobody is pushed.
+    push: Any = None
 
     def __post_init__(self) -> None:
         if self.limits is None:

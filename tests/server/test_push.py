@@ -18,6 +18,8 @@ from sqlalchemy import text
 from tests.helpers.pushservice import PushService
 from tests.helpers.server import WAIT, Client, RunningServer
 
+from cardtable.server.features.push.texts import payload
+
 
 @pytest.fixture
 def push() -> Iterator[PushService]:
@@ -47,11 +49,12 @@ def eventually(check: Callable[[], bool]) -> None:
         time.sleep(0.01)
 
 
-def two_people(server: RunningServer, push: PushService,
+def two_people(server: RunningServer, push: PushService, quiet: bool = False,
                **modes: str) -> tuple[str, dict[str, tuple[str, int]]]:
     """A two-person Punttu table that has started: ``ana`` and ``bea`` subscribed first (each
-    browser answering as ``modes`` says; Bea speaks Portuguese), then sat down. Returns the code
-    and each one's token and seat."""
+    browser answering as ``modes`` says; Bea speaks Portuguese; ``quiet``: Ana has a second
+    browser that wants no "your turn"), then sat down, Ana first. Returns the code and each
+    one's token and seat."""
     seated: dict[str, tuple[str, int]] = {}
     with server.http() as ana:
         made = ana.post("/api/tables", json={"game": "punttu", "players": 2,
@@ -61,6 +64,9 @@ def two_people(server: RunningServer, push: PushService,
             browser = push.browser(name, modes.get(name, "ok"))
             answer = http.post("/api/push/subscription", json=browser.subscription())
             assert answer.status_code == 204, answer.text
+            if name == "ana" and quiet:
+                hushed = push.browser("quiet").subscription(turn=False)
+                assert http.post("/api/push/subscription", json=hushed).status_code == 204
             if name == "bea":
                 assert http.patch("/api/me", json={"language": "pt_BR"}).status_code == 200
             joined = http.post(f"/api/tables/{code}/join", json={"name": name})
@@ -69,76 +75,91 @@ def two_people(server: RunningServer, push: PushService,
     return code, seated
 
 
-async def move(server: RunningServer, code: str, token: str) -> int:
-    """One move by the seat ``token`` holds, over the WebSocket; the version it led to."""
+def on_turn(server: RunningServer, code: str, seated: dict[str, tuple[str, int]]) -> str:
+    """Who is to move (nobody has a page open, so nobody moves but through ``move``)."""
+    mover = server.lobby.tables[code].mover()[0]
+    return next(name for name, (_token, seat) in seated.items() if seat == mover)
+
+
+async def move(server: RunningServer, code: str, token: str) -> None:
+    """One move by the seat ``token`` holds, over the WebSocket, whose page is then closed (the
+    seat has no connection left)."""
     client = await Client.open(server, code, token)
     try:
         state = await client.my_turn()
         assert state is not None
         await client.act(state["legal"][0], state["version"])
-        after = await client.until(lambda m: m["type"] == "state"
-                                   and m["version"] > state["version"])
-        return int(after["version"])
+        await client.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
     finally:
         await client.close()
+    seat = server.lobby.tables[code].seats[state["seat"]]
+    eventually(lambda: not seat.connections)
+
+
+def turn_to(server: RunningServer, code: str, seated: dict[str, tuple[str, int]],
+            name: str) -> None:
+    """Whoever is on turn moves until the turn is ``name``'s (a trick's winner leads the next,
+    so it may take more than one move); nobody keeps a page open."""
+    while (mover := on_turn(server, code, seated)) != name:
+        asyncio.run(move(server, code, seated[mover][0]))
 
 
 def test_the_turn_is_pushed_signed_encrypted_and_in_the_players_language(
         pushing: RunningServer, push: PushService) -> None:
-    code, tokens = two_people(pushing, push)
-    first = push.next()  # the table started: whoever plays first is away, so told
-    assert first.status == 201 and first.ttl == 24 * 3600
-    assert first.message["kind"] == "turn" and first.message["url"] == f"/t/{code}"
-    other = "bea" if first.browser == "ana" else "ana"
-    asyncio.run(move(pushing, code, tokens[first.browser][0]))
-    second = push.next()  # the turn passed to the other person, who has no page open
-    assert second.browser == other and second.message["kind"] == "turn"
-    titles = {first.browser: first.message["title"], other: second.message["title"]}
-    assert titles["ana"] == "Your turn at Punttu"
-    assert titles["bea"] == "Sua vez no Punttu"  # Bea chose Portuguese
-    assert f"{code}" in second.message["body"]
+    code, seated = two_people(pushing, push)
+    # Bea sat down last, so started the table: she is on the page and is not pushed then
+    turn_to(pushing, code, seated, "ana")
+    first = push.next()
+    assert (first.browser, first.status, first.ttl) == ("ana", 201, 24 * 3600)
+    assert first.message == {"kind": "turn", "title": "Your turn at Punttu",
+                             "body": f"Table {code} is waiting for your move.",
+                             "url": f"/t/{code}", "tag": f"turn-{code}"}
+    assert first.claims["sub"] == "mailto:cardtable@localhost"
+    turn_to(pushing, code, seated, "bea")
+    second = push.next()  # the turn passed to Bea, who has no page open: in Portuguese
+    assert second.browser == "bea" and second.message["title"] == "Sua vez no Punttu"
     assert push.received.empty() and not push.problems
 
 
 def test_a_kind_turned_off_is_not_sent_to_that_browser(pushing: RunningServer,
                                                         push: PushService) -> None:
-    with pushing.http() as http:
-        quiet = push.browser("quiet")
-        loud = push.browser("loud")
-        assert http.post("/api/push/subscription",
-                         json=quiet.subscription(turn=False)).status_code == 204
-        assert http.post("/api/push/subscription", json=loud.subscription()).status_code == 204
-        played = http.post("/api/tables", json={"game": "punttu", "players": 2,
-                                                "seats": [{"kind": "person"}, {"kind": "bot"}]})
-        code = played.json()["code"]
-        joined = http.post(f"/api/tables/{code}/join", json={"name": "Ana"})
-        assert joined.status_code == 200, joined.text
-    got = push.next()  # sooner or later the turn comes to Ana, who has no page open
-    assert got.browser == "loud" and got.message["kind"] == "turn"
-    # both were looked up together: "quiet" was never among those to send to
+    code, seated = two_people(pushing, push, quiet=True)
+    turn_to(pushing, code, seated, "ana")
+    assert push.next().browser == "ana"
+    # Ana's browsers were looked up together: "quiet" was never among those to send to
     assert push.received.empty() and not push.problems
-    assert len(rows(pushing, "SELECT endpoint FROM push_subscriptions")) == 2
+    assert len(rows(pushing, "SELECT endpoint FROM push_subscriptions")) == 3
 
 
 @pytest.mark.parametrize("mode, status", [("gone", 410), ("missing", 404)])
 def test_a_subscription_the_push_service_no_longer_knows_is_removed(
         pushing: RunningServer, push: PushService, mode: str, status: int) -> None:
-    two_people(pushing, push, ana=mode, bea=mode)
+    code, seated = two_people(pushing, push, ana=mode)
+    turn_to(pushing, code, seated, "ana")
     assert push.next().status == status
     eventually(lambda: len(rows(pushing, "SELECT id FROM push_subscriptions")) == 1)
 
 
 def test_a_stalled_push_service_delays_no_move(pushing: RunningServer,
                                                push: PushService) -> None:
-    code, tokens = two_people(pushing, push, ana="stall", bea="stall")
-    assert push.stalled.wait(WAIT)  # the first push hangs, unanswered
-    # whoever is on turn moves while the push service still holds the request: answered
-    mover = pushing.lobby.tables[code].mover()[0]
-    version = asyncio.run(move(pushing, code, next(
-        token for token, seat in tokens.values() if seat == mover)))
-    assert version > 0 and push.received.empty()  # nothing answered yet, the move was made
+    code, seated = two_people(pushing, push, ana="stall")
+    turn_to(pushing, code, seated, "ana")
+    assert push.stalled.wait(WAIT)  # Ana's push hangs, unanswered
+    # Ana moves while the push service still holds the request about her turn: answered
+    turn_to(pushing, code, seated, "bea")
+    assert push.received.empty()
+    assert push.next().browser == "bea"  # a stalled endpoint delays nobody else's message
     push.release()
-    assert {push.next().browser, push.next().browser} == {"ana", "bea"}
+    assert push.next().browser == "ana"
+
+
+def test_the_messages_are_in_the_players_language() -> None:
+    assert payload("turn", "hu", "ABC123", "putto")["title"] == "Te jössz: Putto"
+    invite = payload("invite", "eu", "ABC123", "punttu", by="Ane")
+    assert invite["title"] == "Mahai batera gonbidatu zaitu: Ane"
+    over = payload("match_over", "pt_BR", "ABC123", "pontinho")
+    assert over["body"] == "A partida de Pontinho na mesa ABC123 terminou."
+    assert payload("turn", "xx", "ABC123", "putto")["title"] == "Your turn at Putto"
 
 
 def test_subscribing_refuses_bad_keys_and_plain_http_and_unsubscribing_forgets(

@@ -182,7 +182,7 @@ class Table(Presence, Scheduling, TableTalk):
             self.seats[chosen].token_hash = token_hash
             log.info("seat taken", extra={"table": self.code, "seat": chosen})
             if not self.free_seats():
-                await self._start()
+                await self._start(joined=chosen)
             else:
                 self._broadcast_seats()
             return chosen
@@ -192,8 +192,9 @@ class Table(Presence, Scheduling, TableTalk):
             if self.status == TableStatus.WAITING and not self.free_seats() and not self.suspended:
                 await self._start()
 
-    async def _start(self) -> None:
-        """Deal the match's first deal (lock held): the seed and the deal stored first."""
+    async def _start(self, joined: int | None = None) -> None:
+        """Deal the match's first deal (lock held): the seed and the deal stored first.
+        ``joined``: the seat whose taking started it (its person is on the page)."""
         seed, dealer = self.fixed_start or (secrets.randbits(63),
                                             secrets.randbelow(self.game.players))
         match = match_class(self.game)(self.game, seed=seed, dealer=dealer)
@@ -212,7 +213,7 @@ class Table(Presence, Scheduling, TableTalk):
         self.schedule()
         self._broadcast_seats()
         self._broadcast_state()
-        self._announce()
+        self._announce(present=joined)
 
     @staticmethod
     def _deal_data(match: Match) -> dict[str, Any]:
@@ -350,10 +351,11 @@ class Table(Presence, Scheduling, TableTalk):
             log.info("match over", extra={"table": self.code})
         self._announce()
 
-    def _announce(self) -> None:
+    def _announce(self, present: int | None = None) -> None:
         """Tell the people away from the page that the turn has come to them or the match is
-        over: the one place a table announces a turn to a seat outside its page."""
-        push_notify.after_step(self)
+        over: the one place a table announces a turn to a seat outside its page. ``present``: a
+        seat whose person is on the page though not yet connected (they just sat down)."""
+        push_notify.after_step(self, present)
 
     def _suspend(self, error: BaseException) -> None:
         """A step could not be stored: stop the table and rebuild it from storage."""

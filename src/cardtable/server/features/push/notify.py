@@ -19,8 +19,10 @@ from cardtable.server.tables.tablebase import TablePhase, TableStatus
 _told: weakref.WeakKeyDictionary[Any, int | str | None] = weakref.WeakKeyDictionary()
 
 
-def after_step(table: Any) -> None:
-    """Tell whoever a step concerns (module docstring). ``table``: a running ``Table``."""
+def after_step(table: Any, present: int | None = None) -> None:
+    """Tell whoever a step concerns (module docstring). ``table``: a running ``Table``;
+    ``present``: a seat whose person is on the page though not connected yet (the seat just
+    taken that started the table: its player is linked to it only after the start)."""
     sender: PushSender | None = table.services.push
     if sender is None:
         return
@@ -28,21 +30,22 @@ def after_step(table: Any) -> None:
     if table.status == TableStatus.FINISHED:
         if told != "over":
             _told[table] = "over"
-            for index in _away_people(table):
+            for index in _away_people(table, present):
                 sender.to_seat("match_over", table.code, table.game.name, index)
         return
     mover, phase = table.mover()
     if phase not in (TablePhase.DEAL, TablePhase.DECISION) or mover == told:
         return
     _told[table] = mover
-    if mover in _away_people(table):
+    if mover in _away_people(table, present):
         sender.to_seat("turn", table.code, table.game.name, mover)
 
 
-def _away_people(table: Any) -> list[int]:
+def _away_people(table: Any, present: int | None) -> list[int]:
     """The seats held by people with no page open at the table."""
     return [index for index, seat in enumerate(table.seats)
-            if seat.plan.kind == "person" and seat.taken and not seat.connections]
+            if seat.plan.kind == "person" and seat.taken and not seat.connections
+            and index != present]
 
 
 def friend_invited(sender: PushSender | None, player_id: str, code: str, game: str,

@@ -95,6 +95,8 @@ class PushSender:
     def _done(self, task: asyncio.Task[None]) -> None:
         self._sending.discard(task)
         self._slots.release()
+        if not task.cancelled() and task.exception() is not None:
+            log.error("push failed", exc_info=task.exception())
 
     async def _deliver(self, note: Note) -> None:
         try:

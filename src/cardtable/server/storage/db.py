@@ -244,7 +244,7 @@ class PushKeyRow(Base):
 
     __tablename__ = "push_keys"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     private_pem: Mapped[str] = mapped_column(Text)
     public_key: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -22,7 +22,7 @@ RowId = sa.BigInteger().with_variant(sa.Integer, "sqlite")
 def upgrade() -> None:
     op.create_table(
         "push_keys",
-        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),  # one row: 1
         sa.Column("private_pem", sa.Text, nullable=False),
         sa.Column("public_key", sa.String(100), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),

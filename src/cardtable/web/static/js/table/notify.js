@@ -67,9 +67,10 @@ async function unsubscribePush() {
   await sub.unsubscribe();
 }
 
-async function turnOn(rerender) {
+async function turnOn(box, rerender) {
   const answer = await Notification.requestPermission(); // asked now: the person ticked the box
   keep(answer === 'granted');
+  box.checked = answer === 'granted';
   rerender();
   if (answer === 'granted') subscribePush().catch(() => { /* no push here: the page still tells */ });
 }
@@ -80,7 +81,7 @@ export function notifySetting(rerender) {
   return h('label', { class: 'setting', for: 'set-notify' },
     h('input', { type: 'checkbox', id: 'set-notify', checked: chosen() && allowed(),
       onchange: (event) => {
-        if (event.target.checked) turnOn(rerender);
+        if (event.target.checked) turnOn(event.target, rerender);
         else { keep(false); unsubscribePush().catch(() => {}); rerender(); }
       } }),
     ' ', t('Tell me when it is my turn'));

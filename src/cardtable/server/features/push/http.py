@@ -7,11 +7,9 @@ from __future__ import annotations
 import base64
 import binascii
 from functools import partial
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field, field_validator
 
 from cardtable.i18n import _
@@ -23,8 +21,6 @@ from cardtable.server.transport.http import Strict, error_response, lobby_of
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
-#: The service worker (``web/static/sw.js``), served from the root so its scope is the site.
-WORKER = Path(__file__).parents[3] / "web" / "static" / "sw.js"
 
 
 class PushKey(BaseModel):
@@ -118,9 +114,3 @@ async def unsubscribe(body: Unsubscribe, request: Request, response: Response) -
         subscriptions.remove, player_id=player.id, endpoint=body.endpoint))
     return None
 
-
-@router.get("/sw.js", include_in_schema=False)
-async def service_worker() -> FileResponse:
-    """The service worker; checked for a new version on every visit (``no-cache``)."""
-    return FileResponse(WORKER, media_type="text/javascript",
-                        headers={"Cache-Control": "no-cache"})

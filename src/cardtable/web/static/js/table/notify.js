@@ -28,7 +28,7 @@ export function notifyKey() {
 export function tellTurn(table) {
   if (!document.hidden || !chosen() || !allowed()) return;
   const title = t('Your turn');
-  const options = { body: document.title, tag: `turn-${table}`, icon: '/favicon.ico' };
+  const options = { body: document.title, tag: `turn-${table}`, icon: '/static/icons/icon-192.png' };
   try {
     const shown = new Notification(title, options);
     shown.onclick = () => { window.focus(); shown.close(); };

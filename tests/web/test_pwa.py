@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE
 from tests.web.test_axe import violations
 
-from cardtable.server.features.push import pwa
+from cardtable.web import pwa
 
 CACHES = "caches.keys()"
 

@@ -32,7 +32,6 @@ from cardtable.server.cluster.instance import ServerLock
 from cardtable.server.config import ServerConfig
 from cardtable.server.features import review
 from cardtable.server.features.push import http as push_http
-from cardtable.server.features.push import pwa
 from cardtable.server.features.push.sender import PushSender
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimits
@@ -155,7 +154,6 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(ws.router)
     app.include_router(people_http.router)  # players who are remembered (docs/people.md)
     app.include_router(push_http.router)  # Web Push subscriptions (docs/notifications.md)
-    app.include_router(pwa.router)  # the installable app: manifest, service worker, offline
     app.include_router(review.router)  # the coach's review of a finished deal (issue 19)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's

@@ -56,7 +56,8 @@ class Kinds(Strict):
 class NewSubscription(Strict):
     endpoint: Annotated[str, Field(max_length=1024, description="the push service's URL")]
     keys: Keys
-    kinds: Kinds = Field(default_factory=Kinds, description="what to be told; all by default")
+    kinds: Kinds = Field(default_factory=lambda: Kinds(turn=True, invite=True, match_over=True),
+                         description="what to be told; all by default")
 
 
 class Unsubscribe(Strict):

@@ -12,7 +12,6 @@ import json
 import logging
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import aiohttp
 from pywebpush import WebPushException, webpush_async

@@ -24,7 +24,7 @@ from cardtable.web.routes import page_language
 
 router = APIRouter()
 
-STATIC = Path(__file__).parents[3] / "web" / "static"
+STATIC = Path(__file__).parent / "static"
 WORKER = STATIC / "sw.js"
 #: The files the worker caches when it installs: the client's scripts, styles and icons.
 PRECACHED = sorted(p for p in STATIC.rglob("*") if p.is_file() and p.suffix in

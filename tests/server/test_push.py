@@ -18,6 +18,7 @@ from sqlalchemy import text
 from tests.helpers.pushservice import PushService
 from tests.helpers.server import WAIT, Client, RunningServer
 
+from cardtable.server.features.push import notify
 from cardtable.server.features.push.texts import payload
 
 
@@ -197,3 +198,42 @@ def test_the_vapid_key_is_made_once_and_kept_across_restarts(
     with start_server().http() as http:
         assert http.get("/api/push/key").json()["public_key"] == key
     assert len(key) == 87  # base64url of a 65-byte uncompressed P-256 point
+
+
+def test_a_friends_invitation_reaches_the_player_unless_they_turned_it_off(
+        pushing: RunningServer, push: PushService) -> None:
+    with pushing.http() as bea:
+        wants = push.browser("wants")
+        assert bea.post("/api/push/subscription", json=wants.subscription()).status_code == 204
+        hushed = push.browser("hushed").subscription(invite=False)
+        assert bea.post("/api/push/subscription", json=hushed).status_code == 204
+        assert bea.patch("/api/me", json={"language": "hu"}).status_code == 200
+        player_id = bea.get("/api/me").json()["id"]
+    sender = pushing.lobby.services.push
+    # what the friends feature calls, on the server's own loop
+    loop = pushing.lobby.services.writer._loop
+    loop.call_soon_threadsafe(notify.friend_invited, sender, player_id, "K7QM2A", "pontinho",
+                              "Ana")
+    got = push.next()
+    assert got.browser == "wants" and got.message == {
+        "kind": "invite", "title": "Ana meghívott egy asztalhoz",
+        "body": "Gyere játszani: Pontinho, K7QM2A asztal.", "url": "/t/K7QM2A",
+        "tag": "invite-K7QM2A"}
+    assert push.received.empty() and not push.problems
+
+
+def test_the_match_end_is_pushed_to_whoever_has_no_page_open(pushing: RunningServer,
+                                                             push: PushService) -> None:
+    code, seated = two_people(pushing, push)  # one deal: the match ends with it
+    table = pushing.lobby.tables[code]
+    last = ""
+    while table.status != "finished":
+        last = on_turn(pushing, code, seated)
+        asyncio.run(move(pushing, code, seated[last][0]))
+    other = "bea" if last == "ana" else "ana"  # the last mover's page was still open
+    while (got := push.next()).message["kind"] != "match_over":
+        assert got.message["kind"] == "turn"
+    assert got.browser == other
+    assert got.message["title"] == {"ana": "The match is over",
+                                    "bea": "A partida terminou"}[other]
+    assert not push.problems

@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # project and suite again, seconds of every `make check`.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe caddy
+.PHONY: run test check lint bench clean messages chromium postgresql redis nginx cluster cluster-stop test-cluster axe caddy icons
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -63,6 +63,11 @@ chromium:
 		else echo "!!! /usr/bin/chromium is missing and this is not root: the browser tests" \
 			"will be SKIPPED. Install it with: sudo apt-get install -y chromium !!!"; fi; \
 	fi
+
+# The app icon's PNG sizes, rendered from web/static/icons/icon.svg (committed; run after
+# changing the drawing).
+icons: chromium
+	$(BIN)/python tools/render_icons.py /usr/bin/chromium
 
 # The accessibility scan injects axe-core (npm, pinned in tests/web/axe/package.json).
 AXE := tests/web/axe/node_modules/axe-core/axe.min.js

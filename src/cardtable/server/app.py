@@ -33,6 +33,8 @@ from cardtable.server.cluster.cluster import Cluster
 from cardtable.server.cluster.instance import ServerLock, keep
 from cardtable.server.config import ServerConfig
 from cardtable.server.features import review
+from cardtable.server.features.push import http as push_http
+from cardtable.server.features.push.sender import PushSender
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.migrations import upgrade
@@ -107,8 +109,9 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         writer.on_commit = metrics.commit_seconds.observe
         if not lock.shared:  # a single server's writes carry its fencing token (instance.py)
             writer.fence = lock.fence
+        push = PushSender(writer, contact=config.public_url)
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
-                            limits=RateLimits(config))
+                            limits=RateLimits(config), push=push)
         lobby = Lobby(services)
         pool.on_wait = metrics.bot_wait_seconds.observe
         cluster = None
@@ -120,6 +123,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
                       lambda: pool.backend.replaced)
         rebuilt = lobby.rebuild()
         writer.start()
+        await push.start()  # the VAPID keys made on the first start (docs/notifications.md)
         if cluster is not None:
             await cluster.start()
         lobby.resume()
@@ -140,6 +144,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
             if cluster is not None:
                 await cluster.close()  # the tables handed over to the other processes
             await lobby.close()
+            await push.close()
             await writer.close()
             pool.shutdown()
             lock.release()
@@ -158,6 +163,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(ws.router)
     app.include_router(people_http.router)  # players who are remembered (docs/people.md)
     app.include_router(ratings_http.router)  # ratings for people (docs/ratings.md)
+    app.include_router(push_http.router)  # Web Push subscriptions (docs/notifications.md)
     app.include_router(review.router)  # the coach's review of a finished deal
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's

@@ -92,6 +92,9 @@ class ServerConfig:
     log_level: str = "info"
     #: The address people are sent in share links; empty: derived from the request.
     public_url: str = ""
+    #: Web Push endpoints may be plain ``http://`` addresses (the test suite's own push
+    #: service; a closed network's). Off: only ``https://`` endpoints, as browsers give.
+    push_plain_http: bool = False
     #: Redis (``redis://host:6379/0``): set, this process is one of a cluster sharing the
     #: database (PostgreSQL), each table played by the process holding its lease and its
     #: messages carried over Redis to the process its people are connected to

@@ -7,7 +7,7 @@ The scripts under ``static/js`` are plain ES modules; they draw what the server 
 only the actions the server lists as legal.
 """
 
-from cardtable.web import friends, people, ratings
+from cardtable.web import friends, people, pwa, ratings
 from cardtable.web.routes import router
 
 # friends: the QR code, My games and the daily deal's pages (web/friends.py)
@@ -16,5 +16,7 @@ router.include_router(friends.router)
 router.include_router(people.router)
 # ratings: the leaderboard page (web/ratings.py)
 router.include_router(ratings.router)
+# the installable app: manifest, service worker, offline page (web/pwa.py)
+router.include_router(pwa.router)
 
 __all__ = ["router"]

@@ -55,7 +55,8 @@ def _games_json() -> str:
     )
 
 
-def _language(request: Request) -> str:
+def page_language(request: Request) -> str:
+    """The language a page is drawn in: `?lang=`, the `lang` cookie, then the browser's."""
     return choose(
         request.query_params.get("lang"),
         request.cookies.get("lang"),
@@ -65,7 +66,7 @@ def _language(request: Request) -> str:
 
 def _shell(request: Request, page: str, title: str, **data: str | int) -> HTMLResponse:
     """The HTML of one page: its script draws the rest."""
-    lang = _language(request)
+    lang = page_language(request)
     gettext = translation(lang).gettext
     attributes = "".join(
         f' data-{escape(key)}="{escape(str(value))}"' for key, value in data.items()
@@ -75,7 +76,9 @@ def _shell(request: Request, page: str, title: str, **data: str | int) -> HTMLRe
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(gettext(title))} · cardtable</title>"
         '<link rel="stylesheet" href="/static/app.css">'
-        '<link rel="icon" href="/cards/back.svg"></head>'
+        '<link rel="icon" href="/cards/back.svg">'
+        '<link rel="manifest" href="/manifest.webmanifest">'  # the installable app (pwa.py)
+        '<meta name="theme-color" content="#1f5f3b"></head>'
         f'<body data-page="{escape(page)}" data-lang="{escape(lang)}"{attributes}'
         f' data-games="{escape(_games_json())}">'
         '<a class="skip" href="#app">' + escape(gettext("Skip to the game")) + "</a>"
@@ -84,6 +87,7 @@ def _shell(request: Request, page: str, title: str, **data: str | int) -> HTMLRe
         f'<main id="app" tabindex="-1"><p>{escape(gettext("Loading…"))}</p>'
         f"<noscript>{escape(gettext('This page needs JavaScript.'))}</noscript></main>"
         f'<script type="module" src="/static/js/{escape(page)}.js"></script>'
+        '<script type="module" src="/static/js/pwa.js"></script>'
         "</body></html>"
     )
     return HTMLResponse(html)
@@ -110,7 +114,7 @@ def how_page(game: str, request: Request) -> Response:
         return JSONResponse(
             {"error": {"code": "http/not_found", "message": _("not found")}}, status_code=404
         )
-    lang = _language(request)
+    lang = page_language(request)
     gettext = translation(lang).gettext
     title, paragraphs = HOW_TO_PLAY[game]
     body = "".join(f"<p>{escape(gettext(p))}</p>" for p in paragraphs)
@@ -173,7 +177,7 @@ def rules_page(game: str, request: Request) -> Response:
     """The rules sheet of a table that is not made yet: ``game`` with ``players`` and each
     option as a query parameter (``/rules/pontinho?players=5&bust=150``), validated as the
     HTTP API and the CLI validate them; ``lang`` as on every page."""
-    lang = _language(request)
+    lang = page_language(request)
     # Text as typed, like the options: the engine reads "5" and refuses "five" by name.
     players: Any = request.query_params.get("players")
     options = {k: v for k, v in request.query_params.items() if k not in RULES_PARAMETERS}
@@ -191,7 +195,7 @@ def rules_page(game: str, request: Request) -> Response:
 @router.get("/t/{code}/rules", include_in_schema=False)
 def table_rules_page(code: str, request: Request) -> Response:
     """The rules sheet of a table that exists: its own game, player count and options."""
-    lang = _language(request)
+    lang = page_language(request)
     lobby: Lobby = request.app.state.lobby
     try:
         table = lobby.get(code.upper(), archived=True)

@@ -290,6 +290,34 @@ class PasskeyChallengeRow(Base):
     purpose: Mapped[str] = mapped_column(String(16))
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"))
     expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+class PushKeyRow(Base):
+    """The server's VAPID key pair for Web Push (migration 0012; ``features/push/keys.py``):
+    made on the first start, one row, shared by every server process of a cluster."""
+
+    __tablename__ = "push_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    private_pem: Mapped[str] = mapped_column(Text)
+    public_key: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription (migration 0012): its player, the push service's
+    endpoint, the browser's keys for RFC 8291 encryption, and which kinds of message it wants."""
+
+    __tablename__ = "push_subscriptions"
+    __table_args__ = (UniqueConstraint("endpoint"),)
+
+    id: Mapped[int] = mapped_column(RowId, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1024))
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    turn: Mapped[bool] = mapped_column(Boolean)
+    invite: Mapped[bool] = mapped_column(Boolean)
+    match_over: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer

@@ -54,6 +54,7 @@ from cardtable.errors import CardtableError, IllegalAction
 from cardtable.games import match_class
 from cardtable.i18n import _
 from cardtable.server.cluster.leases import LeaseLost
+from cardtable.server.features.push import notify as push_notify
 from cardtable.server.people.ratings_store import rate_finished
 from cardtable.server.storage import store
 from cardtable.server.storage.store import StoredEvent, StoredTable
@@ -182,7 +183,7 @@ class Table(Presence, Scheduling, TableTalk):
             self.seats[chosen].token_hash = token_hash
             log.info("seat taken", extra={"table": self.code, "seat": chosen})
             if not self.free_seats():
-                await self._start()
+                await self._start(joined=chosen)
             else:
                 self._broadcast_seats()
             return chosen
@@ -192,8 +193,9 @@ class Table(Presence, Scheduling, TableTalk):
             if self.status == TableStatus.WAITING and not self.free_seats() and not self.suspended:
                 await self._start()
 
-    async def _start(self) -> None:
-        """Deal the match's first deal (lock held): the seed and the deal stored first."""
+    async def _start(self, joined: int | None = None) -> None:
+        """Deal the match's first deal (lock held): the seed and the deal stored first.
+        ``joined``: the seat whose taking started it (its person is on the page)."""
         seed, dealer = self.fixed_start or (secrets.randbits(63),
                                             secrets.randbelow(self.game.players))
         match = match_class(self.game)(self.game, seed=seed, dealer=dealer)
@@ -212,6 +214,7 @@ class Table(Presence, Scheduling, TableTalk):
         self.schedule()
         self._broadcast_seats()
         self._broadcast_state()
+        self._announce(present=joined)
 
     @staticmethod
     def _deal_data(match: Match) -> dict[str, Any]:
@@ -354,6 +357,13 @@ class Table(Presence, Scheduling, TableTalk):
         if self.status == TableStatus.FINISHED:
             self._broadcast(self.match_end_message)
             log.info("match over", extra={"table": self.code})
+        self._announce()
+
+    def _announce(self, present: int | None = None) -> None:
+        """Tell the people away from the page that the turn has come to them or the match is
+        over: the one place a table announces a turn to a seat outside its page. ``present``: a
+        seat whose person is on the page though not yet connected (they just sat down)."""
+        push_notify.after_step(self, present)
 
     def _suspend(self, error: BaseException) -> None:
         """A step could not be stored: stop the table and rebuild it from storage."""

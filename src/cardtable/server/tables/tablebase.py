@@ -90,6 +90,9 @@ class Services:
     #: Whether the cluster's bus is away (then no grace period ends in a stand-in); a single
     #: server's is never away.
     bus: BusState = field(default_factory=BusState)
+    #: Web Push to people whose page is closed (``features/push/sender.PushSender``); absent:
+    #: nobody is pushed.
+    push: Any = None
 
     def __post_init__(self) -> None:
         if self.limits is None:

@@ -56,6 +56,7 @@ STATUS = {
     "table/started": 409,
     "table/no_such_seat": 422,
     "table/bad_config": 422,
+    "request/invalid": 422,
     "table/unplayable": 409,
     "server/storage_unavailable": 503,
     "table/moved": 503,

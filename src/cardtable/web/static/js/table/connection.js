@@ -2,6 +2,7 @@
 // S, reconnection with backoff, and the redraw only when something shown changed.
 import { lang } from '../i18n.js';
 import { forgetSeat, loadSeat } from '../seats.js';
+import { tellTurn } from './notify.js';
 import { noteDeal } from './scores.js';
 import { botSpeed } from './settings.js';
 import { signal } from './sound.js';
@@ -207,4 +208,5 @@ function noteMotion(message, previous) {
   const drew = events.some((e) => (e.kind === 'draw' || e.kind === 'burn') && e.seat === message.deal_seat);
   S.motion = { last: message.last, taker, drew };
   signal(events, (message.legal || []).length > 0, (previous.legal || []).length > 0);
+  if ((message.legal || []).length > 0 && !(previous.legal || []).length) tellTurn(message.table);
 }

@@ -5,6 +5,7 @@
 import { deckOf } from '../cards.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
+import { notifyKey, notifySetting } from './notify.js';
 
 const KEYS = { size: 'cardtable:card-size', sort: 'cardtable:sort', index: 'cardtable:index',
   lift: 'cardtable:lift', speed: 'cardtable:bot-speed' };
@@ -49,7 +50,7 @@ function choice(id, label, name, options, rerender, after = () => {}) {
 
 // What the settings show: the panel is built again only when one changed.
 export function settingsKey() {
-  return Object.keys(KEYS).map((name) => setting(name));
+  return [...Object.keys(KEYS).map((name) => setting(name)), notifyKey()];
 }
 
 // The bots' speed this person chose ('' until they choose: the table's normal pace).
@@ -76,6 +77,8 @@ export function settingsPanel(game, rerender, onSpeed) {
     h('input', { type: 'checkbox', id: 'set-lift', checked: setting('lift') === '1',
       onchange: (event) => { store('lift', event.target.checked ? '1' : ''); rerender(); } }),
     ' ', t('Tap a card to lift it, tap again to play it')));
+  const notify = notifySetting(rerender); // "tell me when it is my turn" (table/notify.js)
+  if (notify) parts.push(notify);
   return h('div', { class: 'settings-fields' }, parts);
 }
 

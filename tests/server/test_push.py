@@ -199,6 +199,20 @@ def test_subscribing_refuses_bad_keys_and_plain_http_and_unsubscribing_forgets(
     assert rows(server, "SELECT id FROM push_subscriptions") == []
 
 
+def test_a_signed_in_device_brings_its_browsers_and_a_deleted_account_takes_them(
+        start_server: Callable[..., RunningServer], push: PushService) -> None:
+    server = start_server()
+    secure = {**push.browser("b").subscription(), "endpoint": "https://push.example/abc"}
+    with server.http() as phone, server.http() as laptop:
+        assert laptop.post("/api/push/subscription", json=secure).status_code == 204
+        ana = phone.get("/api/me").json()["id"]
+        link = phone.post("/api/me/link").json()["link"]
+        assert laptop.post("/api/signin", json={"secret": link.split("#", 1)[1]}).status_code == 200
+        assert rows(server, "SELECT player_id FROM push_subscriptions") == [(ana,)]
+        assert phone.delete("/api/me").status_code == 204
+    assert rows(server, "SELECT id FROM push_subscriptions") == []
+
+
 def test_the_vapid_key_is_made_once_and_kept_across_restarts(
         start_server: Callable[..., RunningServer]) -> None:
     first = start_server()

@@ -16,6 +16,7 @@ import datetime as dt
 
 from sqlalchemy import Connection, insert, select, update
 
+from cardtable.server.features.push import subscriptions
 from cardtable.server.people import passkeys, players, ratings_store
 from cardtable.server.people.players import LINKS, Player
 from cardtable.server.storage.db import utcnow
@@ -64,6 +65,7 @@ def arrive(db: Connection, player_id: str, device_secret: str,
     if visitor is not None and visitor != player_id:
         passkeys.hand_over(db, source=visitor, target=player_id)
         ratings_store.hand_over(db, source=visitor, target=player_id)
+        subscriptions.hand_over(db, source=visitor, target=player_id)
         players.move_everything(db, source=visitor, target=player_id)
     players.add_credential(db, player_id, device_secret)
     return players.by_id(db, player_id)

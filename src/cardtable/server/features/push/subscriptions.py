@@ -52,6 +52,18 @@ def remove(db: Connection, player_id: str, endpoint: str) -> bool:
     return bool(gone.rowcount)
 
 
+def hand_over(db: Connection, source: str, target: str) -> None:
+    """``source`` is merged into ``target`` (a device signed in): its browsers now tell
+    ``target``."""
+    db.execute(update(SUBSCRIPTIONS).where(SUBSCRIPTIONS.c.player_id == source)
+               .values(player_id=target))
+
+
+def forget_player(db: Connection, player_id: str) -> None:
+    """A deleted account's subscriptions go with it: nobody is pushed for it again."""
+    db.execute(delete(SUBSCRIPTIONS).where(SUBSCRIPTIONS.c.player_id == player_id))
+
+
 def expire(db: Connection, endpoint: str) -> None:
     """A subscription the push service says is gone (404 or 410) deleted."""
     db.execute(delete(SUBSCRIPTIONS).where(SUBSCRIPTIONS.c.endpoint == endpoint))

@@ -417,6 +417,7 @@ class Lobby:
             hints=config.hints,
             public=config.public,
             continue_seconds=config.continue_seconds,
+            clock=config.clock,
         )
         writer = self.services.writer
         try:
@@ -610,6 +611,7 @@ class Lobby:
     def quick_config(
         self, game: str, players: int | None, level: str, options: dict[str, Any],
         turn_seconds: float | None = None, hints: bool = True, continue_seconds: float = 30.0,
+        clock: str | None = None,
     ) -> TableConfig:
         try:
             table = cardtable.game(game, players, **options)
@@ -621,5 +623,6 @@ class Lobby:
         return TableConfig(
             game=table.name, players=table.players, options=options, seats=seats,
             turn_seconds=turn_seconds, hints=hints, continue_seconds=continue_seconds,
+            clock=clock,
             public=True,  # listed once running (to watch)
         )

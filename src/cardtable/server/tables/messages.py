@@ -38,6 +38,7 @@ class TableMessages(TableBase):
             "turn_seconds": self.config.turn_seconds,
             "hints": self.config.hints,
             "continue_seconds": self.config.continue_seconds,
+            "clock": self.game_clock.profile.to_dict() if self.game_clock else None,
             "deal": len(match.deals) if match else 0,
             "seats": [self._seat_info(i) for i in range(len(self.seats))],
             "free_seats": self.free_seats(),
@@ -75,6 +76,9 @@ class TableMessages(TableBase):
             "deadline": self.deadline if mover is not None else None,
             "last": self.last,
         }
+        if self.game_clock is not None:
+            counting = mover if phase in (TablePhase.DEAL, TablePhase.DECISION) else None
+            common["clock"] = self.game_clock.view(counting, self.services.clock())
         if phase is TablePhase.PAUSE:
             common["pause"] = {"deal": len(match.deals) if match else 0,
                                "waiting": self.waiting_for(),

@@ -31,6 +31,7 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.ops.metrics import Metrics
 from cardtable.server.storage.writer import Writer
+from cardtable.server.tables import clock
 from cardtable.server.tables.bots import STAND_IN, BotSeats
 from cardtable.server.tables.pool import FairPool
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
@@ -147,6 +148,10 @@ class TableBase(ABC):
         #: The match seed and first dealer to start with instead of random ones: the daily
         #: deal's (``server/features/daily.py``), the same for everyone who plays it.
         self.fixed_start: tuple[int, int] | None = None
+        #: The seats' time banks (``clock.py``), computed from the stored steps' times;
+        #: ``None``: the table has no clock.
+        profile = clock.profile(config.clock)
+        self.game_clock = clock.GameClock.new(profile, len(self.seats)) if profile else None
 
     # -- what the guard does (``table.py``) -------------------------------------------------------
 

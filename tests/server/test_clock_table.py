@@ -17,8 +17,10 @@ from cardtable.server.migrations import upgrade
 from cardtable.server.storage import store
 from cardtable.server.storage.db import make_engine
 from cardtable.server.storage.writer import Writer
+from cardtable.server.tables import clock as clock_module
+from cardtable.server.tables import clock_replace
 from cardtable.server.tables.pool import FairPool
-from cardtable.server.tables.table import SeatPlan, Services, Table, TableConfig
+from cardtable.server.tables.table import Connection, SeatPlan, Services, Table, TableConfig
 from cardtable.server.transport.errors import ServerError
 
 START = 1_800_000_000.0
@@ -183,3 +185,57 @@ def test_an_unknown_profile_is_refused() -> None:
     assert refused.value.code == "table/bad_config"
 
 
+
+
+async def _timed_out(table: Table, clock: Clock, seat: int) -> None:
+    """Let ``seat``'s bank run out on the server's clock: the stand-in moves for it."""
+    async with table.lock:
+        limit = table.turn_limit(seat)
+        assert limit is not None
+        clock.now += limit
+        table.schedule()
+        pending = table._pending
+    assert pending is not None
+    await asyncio.wait_for(pending, 10)
+    assert table.last is not None and table.last["by"] == "timer"
+
+
+def test_after_three_clock_moves_in_a_row_the_others_may_give_the_seat_to_a_bot(
+        tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        writer, services, table = await _started(f"sqlite:///{tmp_path / 'r.db'}", clock)
+        game = table.game_clock
+        assert game is not None
+        other = Connection(1)
+        try:
+            for _ in range(200):
+                await _forced_done(table)
+                if game.struck_out(0):
+                    break
+                if table.mover()[0] == 0:
+                    await _timed_out(table, clock, 0)
+                else:
+                    await _move(table)
+                    refused = pytest.raises(ServerError, match="clock/not_struck_out")
+                    with refused:
+                        await clock_replace.replace(table, other, 0)
+            assert game.strikes[0] == clock_module.STRIKES
+            with pytest.raises(ServerError, match="seat/spectator"):
+                await clock_replace.replace(table, Connection(None), 0)
+            with pytest.raises(ServerError, match="clock/not_struck_out"):
+                await clock_replace.replace(table, Connection(0), 0)  # not one's own seat
+            version = table.version
+            await clock_replace.replace(table, other, 0)
+            assert table.version == version + 1 and table.seats[0].replaced
+            assert table.auto_level(0) is not None
+            with pytest.raises(ServerError, match="clock/not_struck_out"):
+                await clock_replace.replace(table, other, 0)  # once is enough
+            fresh = _rebuilt(writer, services, table.code)
+            assert fresh.seats[0].replaced and fresh.summary()["seats"][0]["replaced"]
+            await fresh.close()
+        finally:
+            await table.close()
+            await writer.close()
+
+    asyncio.run(scenario())

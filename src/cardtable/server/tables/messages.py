@@ -56,6 +56,7 @@ class TableMessages(TableBase):
             "taken": seat.taken,
             "connected": bool(seat.connections),
             "away": seat.away,
+            "replaced": seat.replaced,
         }
 
     def _common(self) -> dict[str, Any]:

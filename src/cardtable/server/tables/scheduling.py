@@ -48,7 +48,8 @@ class Scheduling(TableMessages):
             return
         level = self.auto_level(mover)
         if level is not None:
-            by = "bot" if self.seats[mover].plan.kind == "bot" else "away"
+            seat = self.seats[mover]
+            by = "bot" if seat.plan.kind == "bot" or seat.replaced else "away"
             self._pending = spawn(self._auto(mover, level, self.version, by, None))
         elif (only := self.forced_move()) is not None:
             self._pending = spawn(

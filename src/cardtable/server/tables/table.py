@@ -149,6 +149,8 @@ class Table(Presence, Scheduling, TableTalk):
         elif event.kind == "end":
             self.status = TableStatus.FINISHED
             self.result = data.get("outcome")
+        elif event.kind == "replace":
+            self.seats[data["seat"]].replaced = True
 
     # -- joining and starting ----------------------------------------------------------------------
 
@@ -428,6 +430,7 @@ class Table(Presence, Scheduling, TableTalk):
         self.game_clock = fresh.game_clock
         for mine, stored in zip(self.seats, fresh.seats, strict=True):
             mine.name, mine.token_hash = stored.name, stored.token_hash
+            mine.replaced = stored.replaced
 
     # -- the deal-end pause: Continue, and the next deal --------------------------------------
 

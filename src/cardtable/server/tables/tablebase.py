@@ -67,6 +67,9 @@ class SeatState:
     #: A person whose grace period ran out: a stand-in bot plays until they return.
     away: bool = False
     grace: asyncio.Task[None] | None = None
+    #: Given to a bot for the rest of the match after the clock moved for it too often
+    #: (``clock_replace.py``): a bot plays it even when the person is back.
+    replaced: bool = False
 
     @property
     def taken(self) -> bool:
@@ -226,7 +229,7 @@ class TableBase(ABC):
         state = self.seats[seat]
         if state.plan.kind == "bot":
             return state.plan.level or STAND_IN
-        return STAND_IN if state.away else None
+        return STAND_IN if state.away or state.replaced else None
 
     def forced_move(self) -> str | None:
         """The one legal choice of the person on turn, when they have exactly one (Pontinho's

@@ -146,6 +146,8 @@ class SeatInfo(BaseModel):
     taken: bool
     connected: bool
     away: bool
+    replaced: bool = Field(False, description="given to a bot for the rest of the match after "
+                                              "the clock moved for it (docs/clock.md)")
 
 
 class TableInfo(BaseModel):

@@ -156,3 +156,25 @@ def test_spend_is_never_negative_and_never_over_the_cap(left: float, cost: float
                                                         increment: float, cap: float) -> None:
     after = spend(min(left, cap), cost, increment=min(increment, cap), cap=cap)
     assert 0 <= after <= cap
+
+
+def test_the_browser_and_the_http_api_know_the_same_profiles() -> None:
+    """The lobby's form and the waiting room show the server's figures (``js/clock.js``), and
+    the HTTP API accepts exactly the profiles' names."""
+    import re
+    import typing
+    from pathlib import Path
+
+    from cardtable.server.transport.http import ClockName
+
+    assert typing.get_args(ClockName) == clock.CHOICES
+    script = (Path(clock.__file__).parents[2] / "web/static/js/clock.js").read_text()
+    block = script.split("export const CLOCKS = {", 1)[1].split("};", 1)[0]
+    day = 86400
+
+    def seconds(text: str) -> float:
+        return float(eval(text, {"DAY": day}))  # the figures are literals times DAY
+
+    found = {name: (seconds(bank), seconds(inc))
+             for name, bank, inc in re.findall(r"(\w+): \[([^,]+), ([^\]]+)\]", block)}
+    assert found == {name: (p.bank, p.increment) for name, p in PROFILES.items()}

@@ -29,6 +29,7 @@ def test_the_lobby_makes_a_table_with_the_chosen_clock(new_page: Any, live: Any)
     mine = page.locator(".seat.mine .chip.clock")
     expect(mine).to_have_text(re.compile(r"^(30:00|29:\d\d)$"))
     expect(page.locator(".seat:not(.mine) .chip.clock")).to_have_count(0)  # bots: no clock
+    expect(page.locator(".status .timer")).to_have_count(0)  # the clock is shown, not seconds
     screenshot(page, "clock-table-phone")
     assert page.js_errors == []
 

@@ -56,13 +56,22 @@ function statusLine(ctx) {
     text = sentenceCase(t('{name} to play.', { name: nameOfTableSeat(state.to_move) }));
   } else text = '';
   const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
-  const deadline = pause ? pause.deadline : state.deadline;
+  // the game clock's end is shown on the plate (clock.js): here only a turn timer's, sooner
+  const deadline = pause ? pause.deadline : turnTimerDeadline(state);
   if (deadline && (pause || state.to_move !== null)) {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
     line.append(' ', h('span', { class: 'timer', dataset: { deadline } },
       t('{n} s left', { n: left })));
   }
   return line;
+}
+
+// When the turn timer makes the stand-in move, unless the game clock runs out first (its end
+// is on the seat's plate, in a clock's words, not in seconds).
+function turnTimerDeadline(state) {
+  const clock = state.clock;
+  if (!clock || !state.deadline || state.to_move === null) return state.deadline;
+  return state.deadline < clock.now + clock.left[state.to_move] - 0.5 ? state.deadline : null;
 }
 
 // What a game lays out below the seats (Pontinho's melds), marked so that the page can keep

@@ -46,6 +46,7 @@ from cardtable.server.lobby.connlimit import ConnectionCaps
 from cardtable.server.storage import archive, store
 from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
+from cardtable.server.tables import clock_idle
 from cardtable.server.tables.leave import abandoned
 from cardtable.server.tables.table import Services, Table
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
@@ -89,6 +90,9 @@ class Lobby:
         #: tables whose lease it holds, and relays the others to their owner.
         self.cluster: Cluster | None = None
         services.pool.attended = self.attended  # people watching get the bots' time first
+        #: Turn-based tables at rest, out of memory (``clock_idle.py``): code → when the clock's
+        #: stand-in is due to move at it (``services.clock``).
+        self.resting: dict[str, float] = {}
         #: The open WebSockets of each client (``connlimit.py``).
         self.connection_caps = ConnectionCaps(services.config.max_connections_per_address)
 
@@ -244,7 +248,8 @@ class Lobby:
 
     async def _absent_over(self, table: Table) -> None:
         async with table.lock:
-            if table.status != "running" or self.tables.get(table.code) is not table:
+            if (table.status != "running" or self.tables.get(table.code) is not table
+                    or table.turn_based):  # only the clock moves for the absent there
                 return
             absent = [index for index, seat in enumerate(table.seats)
                       if seat.plan.kind == "person" and not seat.connections
@@ -276,6 +281,19 @@ class Lobby:
         self.seen.pop(code, None)
         self.solo.discard(code)
         self.services.pool.forget(code)
+
+    def forget_resting(self, code: str, wake: float) -> None:
+        """Let a turn-based table go from memory until it is asked for again (``find``) or its
+        stand-in is due at ``wake`` (``clock_idle.py``); its timers are already stopped."""
+        self._forget(code)
+        self._unloaded[code] = None
+        self.resting[code] = wake
+
+    async def wake(self, code: str) -> None:
+        """Bring back a table at rest (its stand-in is due), unless a request already did."""
+        self.resting.pop(code, None)
+        if code in self._unloaded:
+            await self._load(code)
 
     def _forget_seats(self, table: Table) -> None:
         for index in range(len(table.seats)):
@@ -323,6 +341,8 @@ class Lobby:
             people = [s for s in table.seats if s.plan.kind == "person"]
             if any(s.connections for s in people) or (not people and table.spectators):
                 self.seen[code] = now  # a bots-only table: its spectators are its people
+            if table.turn_based and table.status == "running":
+                continue  # played over days: never expired for absence (clock_idle.py)
             limit = expiry.idle_limit(table.status, config.waiting_minutes,
                                       config.abandoned_hours,
                                       None if people else config.unattended_minutes)
@@ -339,6 +359,7 @@ class Lobby:
                     self.seat_seen[code, index] = now
                 elif now - self.seat_seen.setdefault((code, index), now) >= waiting_limit:
                     await self.free_seat(table, index)
+        await clock_idle.rest_and_wake(self, now)
         return expired
 
     async def expire(self, table: Table) -> None:

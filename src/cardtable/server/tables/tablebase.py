@@ -175,6 +175,13 @@ class TableBase(ABC):
 
     # -- questions -------------------------------------------------------------------------------
 
+    @property
+    def turn_based(self) -> bool:
+        """Played over days by people who come and go (a turn-based clock): an absent person
+        is not replaced by a stand-in after the grace period, only their clock moves for them
+        (``clock_idle.py``)."""
+        return self.game_clock is not None and self.game_clock.profile.turn_based
+
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.taken]
 

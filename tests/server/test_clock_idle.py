@@ -137,3 +137,27 @@ def test_a_real_time_table_never_rests(tmp_path: Path) -> None:
             await writer.close()
 
     asyncio.run(scenario())
+
+
+def test_after_a_restart_an_idle_turn_based_table_goes_back_to_rest(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        writer, services = in_process_services(tmp_path / "t.db", clock=clock)
+        lobby = Lobby(services)
+        table = await _started(lobby)
+        code, deadline = table.code, table.deadline
+        await lobby.close()
+        clock.now += 3600  # the server was away an hour
+        again = Lobby(services)
+        try:
+            assert again.rebuild() == 1
+            await again.load_noted()
+            assert code not in again.tables
+            assert again.resting[code] == pytest.approx(deadline or 0.0)  # no time given
+            back = await again.find(code)
+            assert back.version == table.version
+        finally:
+            await again.close()
+            await writer.close()
+
+    asyncio.run(scenario())

@@ -133,6 +133,7 @@ class Lobby:
             code = next(iter(self._unloaded))
             try:
                 await self._load(code)
+                await clock_idle.rest_after_start(self, code)
                 pause = 0.05
             except ServerError:  # the database is away: try again later
                 await asyncio.sleep(pause)
@@ -159,6 +160,7 @@ class Lobby:
         except StorageUnavailable:
             raise ServerError("server/storage_unavailable") from None
         self._unloaded.pop(code, None)
+        self.resting.pop(code, None)
         try:
             assert stored is not None, code
             table = Table.rebuild(stored, self.services)
@@ -286,13 +288,11 @@ class Lobby:
         """Let a turn-based table go from memory until it is asked for again (``find``) or its
         stand-in is due at ``wake`` (``clock_idle.py``); its timers are already stopped."""
         self._forget(code)
-        self._unloaded[code] = None
         self.resting[code] = wake
 
     async def wake(self, code: str) -> None:
         """Bring back a table at rest (its stand-in is due), unless a request already did."""
-        self.resting.pop(code, None)
-        if code in self._unloaded:
+        if code in self.resting:
             await self._load(code)
 
     def _forget_seats(self, table: Table) -> None:
@@ -505,7 +505,7 @@ class Lobby:
         """``get`` without blocking the loop: the database is read in a reader thread; an
         unfinished table not rebuilt yet since the start is rebuilt now, to stay."""
         code = normalize_code(code)
-        if code in self._unloaded:
+        if code in self._unloaded or code in self.resting:
             await self._load(code)
         found = self._in_memory(code)
         if found is not None:

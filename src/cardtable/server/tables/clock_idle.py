@@ -51,6 +51,15 @@ async def put_to_rest(lobby: Lobby, table: Table) -> None:
     log.info("turn-based table at rest", extra={"table": code})
 
 
+async def rest_after_start(lobby: Lobby, code: str) -> None:
+    """A table just rebuilt at the server's start: a turn-based one nobody is at goes back to
+    rest at once, so that a start with many of them holds no more memory than before it."""
+    table = lobby.tables.get(code)
+    now = lobby.services.clock()
+    if table is not None and lobby.cluster is None and may_rest(table, now, now - REST_SECONDS):
+        await put_to_rest(lobby, table)
+
+
 async def rest_and_wake(lobby: Lobby, now: float) -> None:
     """The sweep's part for turn-based tables: put to rest those that may rest, and bring back
     those whose person's time has run out (the stand-in then moves for them)."""

@@ -35,8 +35,6 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import text
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.helpers.server import in_process_services  # noqa: E402

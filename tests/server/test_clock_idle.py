@@ -7,25 +7,32 @@ grace period and the table never expires for their absence. The server's clock i
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.helpers.server import in_process_services
+from tests.server.test_clock_table import START, Clock
 
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.tables import clock_idle
 from cardtable.server.tables.clock import DAY
 from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 
-START = 1_800_000_000.0
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
+@asynccontextmanager
+async def lobby_at(folder: Path, clock: Clock, **settings: Any) -> AsyncIterator[Lobby]:
+    """A lobby on a fresh SQLite store in ``folder`` with the server's clock ``clock``;
+    closed with its writer afterwards."""
+    writer, services = in_process_services(folder / "t.db", clock=clock, **settings)
+    lobby = Lobby(services)
+    try:
+        yield lobby
+    finally:
+        await lobby.close()
+        await writer.close()
 
 
 def _config(clock: str = "day") -> TableConfig:
@@ -52,9 +59,7 @@ def test_an_idle_turn_based_table_rests_out_of_memory_and_comes_back_as_it_was(
         tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock()
-        writer, services = in_process_services(tmp_path / "t.db", clock=clock, grace_seconds=0)
-        lobby = Lobby(services)
-        try:
+        async with lobby_at(tmp_path, clock, grace_seconds=0) as lobby:
             table = await _started(lobby)
             code = table.code
             assert table.status == "running" and table.turn_based
@@ -81,9 +86,6 @@ def test_an_idle_turn_based_table_rests_out_of_memory_and_comes_back_as_it_was(
             back.seats[mover].connections.add(Connection(mover))  # the person is here
             await lobby.sweep()
             assert lobby.tables[code] is back
-        finally:
-            await lobby.close()
-            await writer.close()
 
     asyncio.run(scenario())
 
@@ -92,9 +94,7 @@ def test_a_resting_table_wakes_when_the_time_runs_out_and_the_stand_in_moves(
         tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock()
-        writer, services = in_process_services(tmp_path / "t.db", clock=clock)
-        lobby = Lobby(services)
-        try:
+        async with lobby_at(tmp_path, clock) as lobby:
             table = await _started(lobby)
             code = table.code
             mover = table.mover()[0]
@@ -114,9 +114,6 @@ def test_a_resting_table_wakes_when_the_time_runs_out_and_the_stand_in_moves(
             assert back.last == {**(back.last or {}), "seat": mover, "by": "timer"}
             assert back.game_clock is not None
             assert back.game_clock.left[mover] == pytest.approx(DAY)  # empty, then a day
-        finally:
-            await lobby.close()
-            await writer.close()
 
     asyncio.run(scenario())
 
@@ -124,17 +121,12 @@ def test_a_resting_table_wakes_when_the_time_runs_out_and_the_stand_in_moves(
 def test_a_real_time_table_never_rests(tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock()
-        writer, services = in_process_services(tmp_path / "t.db", clock=clock)
-        lobby = Lobby(services)
-        try:
+        async with lobby_at(tmp_path, clock) as lobby:
             table = await lobby.create(_config("slow"), "10.0.0.1")
             await lobby.join(table.code, 0, "ana")
             await lobby.join(table.code, 1, "bo")
             assert not table.turn_based
             assert not clock_idle.may_rest(table, START + DAY, START)
-        finally:
-            await lobby.close()
-            await writer.close()
 
     asyncio.run(scenario())
 
@@ -142,22 +134,15 @@ def test_a_real_time_table_never_rests(tmp_path: Path) -> None:
 def test_after_a_restart_an_idle_turn_based_table_goes_back_to_rest(tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock()
-        writer, services = in_process_services(tmp_path / "t.db", clock=clock)
-        lobby = Lobby(services)
-        table = await _started(lobby)
-        code, deadline = table.code, table.deadline
-        await lobby.close()
-        clock.now += 3600  # the server was away an hour
-        again = Lobby(services)
-        try:
+        async with lobby_at(tmp_path, clock) as lobby:
+            table = await _started(lobby)
+        clock.now += 3600  # the server was away an hour; it starts again on the same store
+        async with lobby_at(tmp_path, clock) as again:
             assert again.rebuild() == 1
             await again.load_noted()
-            assert code not in again.tables
-            assert again.resting[code] == pytest.approx(deadline or 0.0)  # no time given
-            back = await again.find(code)
+            assert table.code not in again.tables
+            assert again.resting[table.code] == pytest.approx(table.deadline or 0.0)
+            back = await again.find(table.code)
             assert back.version == table.version
-        finally:
-            await again.close()
-            await writer.close()
 
     asyncio.run(scenario())

@@ -7,7 +7,8 @@ server's clock is injected: no test waits for time to pass."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -44,9 +45,11 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield request.getfixturevalue("pg_cluster").new_database()
 
 
-async def _started(url: str, clock: Clock, profile: str = "fast",
-                   code: str = "CLOCK1") -> tuple[Writer, Services, Table]:
-    """A two-person Punttu table with the clock ``profile``, both seats taken (so started)."""
+@asynccontextmanager
+async def started(url: str, clock: Clock, profile: str = "fast",
+                  code: str = "CLOCK1") -> AsyncIterator[tuple[Writer, Services, Table]]:
+    """A two-person Punttu table with the clock ``profile``, both seats taken (so started);
+    closed with its writer afterwards."""
     engine = make_engine(url)
     upgrade(engine)
     writer = Writer(engine)
@@ -59,9 +62,13 @@ async def _started(url: str, clock: Clock, profile: str = "fast",
     await writer.run(lambda db: store.create_table(
         db, code=code, game="punttu", players=2,
         config={**config.to_dict(), "options": dict(table.game.options)}))
-    await table.take_seat(0, "ana", "a" * 64)
-    await table.take_seat(1, "bo", "b" * 64)
-    return writer, services, table
+    try:
+        await table.take_seat(0, "ana", "a" * 64)
+        await table.take_seat(1, "bo", "b" * 64)
+        yield writer, services, table
+    finally:
+        await table.close()
+        await writer.close()
 
 
 async def _move(table: Table) -> int:
@@ -95,8 +102,7 @@ def test_each_move_costs_its_stored_time_and_a_rebuilt_table_has_the_same_banks(
         db_url: str) -> None:
     async def scenario() -> None:
         clock = Clock()
-        writer, services, table = await _started(db_url, clock)
-        try:
+        async with started(db_url, clock) as (writer, services, table):
             game = table.game_clock
             assert game is not None and game.left == [180, 180] and game.since == START
             clock.now += 40
@@ -122,9 +128,6 @@ def test_each_move_costs_its_stored_time_and_a_rebuilt_table_has_the_same_banks(
             assert state["left"][mover] == pytest.approx(game.left[mover] - 30)
             assert fresh.turn_limit(mover) == pytest.approx(game.left[mover] - 30)
             await fresh.close()
-        finally:
-            await table.close()
-            await writer.close()
 
     asyncio.run(scenario())
 
@@ -132,8 +135,7 @@ def test_each_move_costs_its_stored_time_and_a_rebuilt_table_has_the_same_banks(
 def test_out_of_time_the_stand_in_moves_played_by_the_clock(db_url: str) -> None:
     async def scenario() -> None:
         clock = Clock()
-        writer, _services, table = await _started(db_url, clock)
-        try:
+        async with started(db_url, clock) as (writer, _services, table):
             await _forced_done(table)
             seat = table.mover()[0]
             assert seat is not None
@@ -151,18 +153,14 @@ def test_out_of_time_the_stand_in_moves_played_by_the_clock(db_url: str) -> None
             assert game is not None
             assert game.left[seat] == pytest.approx(5)  # nothing left, then the increment
             assert game.strikes[seat] == 1
-        finally:
-            await table.close()
-            await writer.close()
 
     asyncio.run(scenario())
 
 
 def test_a_table_without_a_clock_stores_no_times_and_keeps_none(tmp_path: Path) -> None:
     async def scenario() -> None:
-        writer, _services, table = await _started(f"sqlite:///{tmp_path / 'n.db'}", Clock(),
-                                                  profile="none")
-        try:
+        async with started(f"sqlite:///{tmp_path / 'n.db'}", Clock(),
+                           profile="none") as (writer, _services, table):
             assert table.game_clock is None and table.turn_limit(0) is None
             await _move(table)
             assert "clock" not in table.state_message(None)
@@ -170,9 +168,6 @@ def test_a_table_without_a_clock_stores_no_times_and_keeps_none(tmp_path: Path) 
             stored = writer.read(lambda db: store.load_table(db, table.code))
             assert stored is not None
             assert not any("at" in e.data for e in stored.events)
-        finally:
-            await table.close()
-            await writer.close()
 
     asyncio.run(scenario())
 
@@ -204,11 +199,10 @@ def test_after_three_clock_moves_in_a_row_the_others_may_give_the_seat_to_a_bot(
         tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock()
-        writer, services, table = await _started(f"sqlite:///{tmp_path / 'r.db'}", clock)
-        game = table.game_clock
-        assert game is not None
         other = Connection(1)
-        try:
+        async with started(f"sqlite:///{tmp_path / 'r.db'}", clock) as (writer, services, table):
+            game = table.game_clock
+            assert game is not None
             for _ in range(200):
                 await _forced_done(table)
                 if game.struck_out(0):
@@ -234,8 +228,5 @@ def test_after_three_clock_moves_in_a_row_the_others_may_give_the_seat_to_a_bot(
             fresh = _rebuilt(writer, services, table.code)
             assert fresh.seats[0].replaced and fresh.summary()["seats"][0]["replaced"]
             await fresh.close()
-        finally:
-            await table.close()
-            await writer.close()
 
     asyncio.run(scenario())

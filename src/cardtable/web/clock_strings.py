@@ -5,11 +5,7 @@ profile, the waiting room's figures, the time on each plate), listed for extract
 from __future__ import annotations
 
 from cardtable.i18n import N_
-
-
-def N_plural(singular: str, plural: str) -> tuple[str, str]:
-    """As ``strings.N_plural`` (defined again here: ``strings`` imports this module)."""
-    return singular, plural
+from cardtable.web.friends_strings import N_plural
 
 CLOCK_STRINGS: tuple[str, ...] = (
     N_("Game clock"),

@@ -10,6 +10,7 @@ import re
 import time
 from typing import Any
 
+import httpx
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, screenshot
 
@@ -62,4 +63,41 @@ def test_my_plate_warns_when_a_tenth_of_my_bank_is_left(new_page: Any, live: Any
     expect(counting).to_have_class(re.compile(r"\blow\b"))
     expect(counting).to_have_text(re.compile(r"^0:1\d · little time left$"))
     screenshot(page, "clock-low-laptop")
+    assert page.js_errors == []
+
+
+def _turn_based_table(live: Any) -> tuple[str, int]:
+    """A turn-based Pontinho table for two, both seats taken; its code and the seat to move."""
+    table = live.post("/api/tables", {"game": "pontinho", "players": 2, "clock": "day",
+                                      "seats": [{"kind": "person"}, {"kind": "person"}]})
+    for seat, name in enumerate(("Ana", "Bea")):
+        live.post(f"/api/tables/{table['code']}/join", {"name": name, "seat": seat})
+    with httpx.Client(base_url=live.url) as http:
+        info = http.get(f"/api/tables/{table['code']}").json()
+    assert info["status"] == "running" and info["clock_left"] is not None
+    return table["code"], int(info["to_move"])
+
+
+def test_my_games_lists_the_tables_where_it_is_my_turn_first(new_page: Any, live: Any) -> None:
+    waiting_for_me, mover = _turn_based_table(live)
+    waiting_for_them, other = _turn_based_table(live)
+    now = int(time.time() * 1000)
+    mine = [  # newest first: the table where it is not my turn is the newer one
+        {"code": waiting_for_them, "seat": 1 - other, "at": now},
+        {"code": waiting_for_me, "seat": mover, "at": now - 1000},
+    ]
+    page = new_page(PHONE)
+    page.add_init_script(f"localStorage.setItem('cardtable:mine', {json.dumps(json.dumps(mine))});")
+    page.goto("/mine")
+    games = page.locator(".my-game")
+    expect(games).to_have_count(2)
+    expect(games.first).to_have_class(re.compile(r"\bmy-turn\b"))
+    first, second = games.first, games.nth(1)
+    expect(first.get_by_role("link", name="Your turn: back to the table")).to_have_attribute(
+        "href", f"/t/{waiting_for_me}")
+    expect(first.locator(".chip.clock")).to_have_text(
+        re.compile(r"^(2 days 00:00|1 day 23:\d\d)$"))
+    expect(second.get_by_role("link", name="Still being played: back to the table")
+           ).to_have_attribute("href", f"/t/{waiting_for_them}")
+    screenshot(page, "clock-my-games-phone")
     assert page.js_errors == []

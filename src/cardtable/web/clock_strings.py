@@ -21,6 +21,7 @@ CLOCK_STRINGS: tuple[str, ...] = (
     N_("{n} s"),
     N_("time left"),
     N_("little time left"),
+    N_("Your turn: back to the table"),
 )
 
 CLOCK_PLURALS: tuple[tuple[str, str], ...] = (

@@ -115,6 +115,11 @@ class GameClock:
             left -= max(0.0, now - self.since)
         return max(0.0, left)
 
+    def lefts(self, mover: int | None, now: float) -> list[float]:
+        """Every seat's seconds left at ``now`` (to the millisecond), ``mover`` counting down."""
+        return [round(self.remaining(i, now, on_turn=i == mover), 3)
+                for i in range(len(self.left))]
+
     def view(self, mover: int | None, now: float) -> dict[str, object]:
         """What every viewer is sent (``state``'s ``clock``): the profile, each seat's seconds
         left at ``now``, and since when the seat on turn has been counting down."""
@@ -122,8 +127,7 @@ class GameClock:
             "profile": self.profile.name,
             "bank": self.profile.bank,
             "increment": self.profile.increment,
-            "left": [round(self.remaining(i, now, on_turn=i == mover), 3)
-                     for i in range(len(self.left))],
+            "left": self.lefts(mover, now),
             "since": self.since,
             "now": now,
         }

@@ -39,12 +39,22 @@ class TableMessages(TableBase):
             "hints": self.config.hints,
             "continue_seconds": self.config.continue_seconds,
             "clock": self.game_clock.profile.to_dict() if self.game_clock else None,
+            "to_move": self.mover()[0],
+            "clock_left": self._clock_left(),
             "deal": len(match.deals) if match else 0,
             "seats": [self._seat_info(i) for i in range(len(self.seats))],
             "free_seats": self.free_seats(),
             "spectators": len(self.spectators),
             "result": self.result,
         }
+
+    def _clock_left(self) -> list[float] | None:
+        """Each seat's seconds left now (the seat on turn counting down), for the lobby's
+        summary ("My games" lists the tables where it is my turn first, with my time);
+        ``None`` without a clock, or for a table only read from storage (no server clock)."""
+        if self.game_clock is None or self.services is None:
+            return None
+        return self.game_clock.lefts(self.mover()[0], self.services.clock())
 
     def _seat_info(self, index: int) -> dict[str, Any]:
         seat = self.seats[index]

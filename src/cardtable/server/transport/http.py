@@ -163,6 +163,9 @@ class TableInfo(BaseModel):
     clock: dict[str, Any] | None = Field(
         None, description="the game clock's profile: name, bank and increment (seconds), "
                           "turn_based; null: no clock")
+    to_move: int | None = Field(None, description="the table seat whose decision is pending")
+    clock_left: list[float] | None = Field(
+        None, description="with a clock: each table seat's seconds left now; else null")
     deal: int
     seats: list[SeatInfo]
     free_seats: list[int]

@@ -55,6 +55,14 @@ export function countdown(seconds) {
   return `${minutes}:${two(s % 60)}`;
 }
 
+// When the turn timer (a ``state``'s ``deadline``) makes the stand-in move, unless the game clock runs out first (its end
+// is on the seat's plate, in a clock's words, not in seconds).
+export function turnTimerDeadline(state) {
+  const clock = state.clock;
+  if (!clock || !state.deadline || state.to_move === null) return state.deadline;
+  return state.deadline < clock.now + clock.left[state.to_move] - 0.5 ? state.deadline : null;
+}
+
 // The lobby's choice of a profile.
 export function clockSelect(id) {
   return h('select', { id, name: 'clock' },

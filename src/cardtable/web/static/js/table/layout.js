@@ -1,6 +1,7 @@
 // The table's layout: the heading, the felt (status line, last move, the seats, the centre the
 // game module draws, my hand and the action bar, the hint) and the pieces of each seat.
 import { describe } from '../actions.js';
+import { turnTimerDeadline } from '../clock.js';
 import { h } from '../dom.js';
 import { sentenceCase, t, tn } from '../i18n.js';
 import { send } from './connection.js';
@@ -64,14 +65,6 @@ function statusLine(ctx) {
       t('{n} s left', { n: left })));
   }
   return line;
-}
-
-// When the turn timer makes the stand-in move, unless the game clock runs out first (its end
-// is on the seat's plate, in a clock's words, not in seconds).
-function turnTimerDeadline(state) {
-  const clock = state.clock;
-  if (!clock || !state.deadline || state.to_move === null) return state.deadline;
-  return state.deadline < clock.now + clock.left[state.to_move] - 0.5 ? state.deadline : null;
 }
 
 // What a game lays out below the seats (Pontinho's melds), marked so that the page can keep

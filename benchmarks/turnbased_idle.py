@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.helpers.server import in_process_services  # noqa: E402
 
 from cardtable.server.lobby.lobby import Lobby  # noqa: E402
+from cardtable.server.storage import store  # noqa: E402
 from cardtable.server.tables import clock_idle  # noqa: E402
 from cardtable.server.tables.table import SeatPlan, Table, TableConfig  # noqa: E402
 
@@ -141,11 +143,25 @@ async def live_figures(lobby: Lobby, label: str, moves: int = 300) -> None:
         await lobby.open_page(20)
         pages.append(time.perf_counter() - began)
     report(figure="lobby open_page(20)", database=label, **spread(pages))
+    queries = []
+    for _ in range(50):  # a cluster's lobby reads its open tables from the database
+        began = time.perf_counter()
+        await lobby.services.writer.query(partial(store.open_codes, limit=20, offset=0))
+        queries.append(time.perf_counter() - began)
+    report(figure="store.open_codes(20) (a cluster's open list)", database=label,
+           **spread(queries))
+    acts: list[float] = []
+    while len(acts) < moves:  # one match after another, until ``moves`` moves were timed
+        await live_match(lobby, acts, moves)
+    report(figure="live table move (act)", database=label, moves=len(acts), **spread(acts))
+
+
+async def live_match(lobby: Lobby, acts: list[float], moves: int) -> None:
+    """A real-time Punttu match for two people, each move timed into ``acts``."""
     table = await lobby.create(TableConfig(game="punttu", players=2, options={}, seats=PEOPLE,
                                            clock="normal"), "10.0.0.2")
     await lobby.join(table.code, 0, "cy")
     await lobby.join(table.code, 1, "di")
-    acts = []
     while len(acts) < moves and table.status == "running":
         await settled(table)
         seat = table.mover()[0]
@@ -156,7 +172,7 @@ async def live_figures(lobby: Lobby, label: str, moves: int = 300) -> None:
         began = time.perf_counter()
         await table.act(seat, table._legal_texts()[0], table.version)
         acts.append(time.perf_counter() - began)
-    report(figure="live table move (act)", database=label, moves=len(acts), **spread(acts))
+    await table.close()
 
 
 async def with_idle(folder: Path, tables: int, start: bool) -> None:

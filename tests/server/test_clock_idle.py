@@ -17,7 +17,7 @@ from tests.helpers.server import in_process_services
 from tests.server.test_clock_table import START, Clock
 
 from cardtable.server.lobby.lobby import Lobby
-from cardtable.server.tables import clock_idle
+from cardtable.server.tables import clock_idle, clock_turns
 from cardtable.server.tables.clock import DAY
 from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 
@@ -146,3 +146,49 @@ def test_after_a_restart_an_idle_turn_based_table_goes_back_to_rest(tmp_path: Pa
             assert back.version == table.version
 
     asyncio.run(scenario())
+
+
+def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
+        tmp_path: Path) -> None:
+    told: list[tuple[str, int]] = []
+
+    def note(table: Table, seat: int) -> None:
+        told.append((table.code, seat))
+
+    async def scenario() -> None:
+        clock = Clock()
+        async with lobby_at(tmp_path, clock) as lobby:
+            table = await _started(lobby)
+            mover = table.mover()[0]
+            assert mover is not None
+            assert told == [(table.code, mover)]  # the first person on turn, told once
+            for _ in range(20):  # the person's moves until the turn passes (a discard)
+                if table.mover()[0] != mover:
+                    break
+                if table.forced_move() is not None:
+                    assert table._pending is not None
+                    await asyncio.wait_for(table._pending, 10)
+                    continue
+                legal = table._legal_texts()
+                move = next((a for a in legal if a.startswith("discard")), legal[0])
+                await table.act(mover, move, table.version)
+            while table.forced_move() is not None:  # the next person's only choices first
+                assert table._pending is not None
+                await asyncio.wait_for(table._pending, 10)
+            after = table.mover()[0]
+            assert after is not None and after != mover
+            seats = [seat for code, seat in told]
+            assert {code for code, _seat in told} == {table.code}
+            assert seats[0] == mover and seats[-1] == after
+            assert all(a != b for a, b in zip(seats, seats[1:]))  # once per turn, not per move
+            clock.now += clock_idle.REST_SECONDS
+            await lobby.sweep()
+            assert table.code in lobby.resting
+            await lobby.find(table.code)  # back from rest: nobody is told again
+            assert [seat for _code, seat in told] == seats
+
+    clock_turns.ON_TURN.append(note)
+    try:
+        asyncio.run(scenario())
+    finally:
+        clock_turns.ON_TURN.remove(note)

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import time
 
-from cardtable.server.tables import pace
+from cardtable.server.tables import clock_turns, pace
 from cardtable.server.tables.bots import STAND_IN
 from cardtable.server.tables.messages import TableMessages
 from cardtable.server.tables.tablebase import TablePhase, TableStatus, spawn
@@ -58,6 +58,9 @@ class Scheduling(TableMessages):
         elif (limit := self.turn_limit(mover)) is not None:
             self.deadline = self.services.clock() + limit
             self._pending = spawn(self._auto(mover, STAND_IN, self.version, "timer", limit))
+            if self.turn_based and self.turn_told != mover:
+                self.turn_told = mover
+                clock_turns.came_on_turn(self, mover)
 
     def turn_limit(self, seat: int) -> float | None:
         """Seconds until the stand-in moves for the person on turn at ``seat``: the turn

@@ -126,6 +126,7 @@ class Table(Presence, Scheduling, TableTalk):
             table.version = event.seq
         if stored.status == TableStatus.FINISHED and table.match is not None:
             table.status = TableStatus.FINISHED
+        table.turn_told = table.mover()[0]  # told before it was stored (clock_turns.py)
         return table
 
     @classmethod
@@ -427,7 +428,7 @@ class Table(Presence, Scheduling, TableTalk):
         self.deadline = None
         self.continued, self.pause_deadline = set(), None
         self.deal_by = fresh.deal_by
-        self.game_clock = fresh.game_clock
+        self.game_clock, self.turn_told = fresh.game_clock, fresh.turn_told
         for mine, stored in zip(self.seats, fresh.seats, strict=True):
             mine.name, mine.token_hash = stored.name, stored.token_hash
             mine.replaced = stored.replaced

@@ -155,6 +155,8 @@ class TableBase(ABC):
         #: ``None``: the table has no clock.
         profile = clock.profile(config.clock)
         self.game_clock = clock.GameClock.new(profile, len(self.seats)) if profile else None
+        #: The person last told they are on turn at a turn-based table (``clock_turns.py``).
+        self.turn_told: int | None = None
 
     # -- what the guard does (``table.py``) -------------------------------------------------------
 

@@ -180,7 +180,7 @@ def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
             seats = [seat for code, seat in told]
             assert {code for code, _seat in told} == {table.code}
             assert seats[0] == mover and seats[-1] == after
-            assert all(a != b for a, b in zip(seats, seats[1:]))  # once per turn, not per move
+            assert all(a != b for a, b in zip(seats, seats[1:], strict=False))  # once a turn
             clock.now += clock_idle.REST_SECONDS
             await lobby.sweep()
             assert table.code in lobby.resting

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardtable.games import descriptors
 from cardtable.i18n import N_
+from cardtable.web.clock_strings import CLOCK_PLURALS, CLOCK_STRINGS
 from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
 from cardtable.web.people_strings import PEOPLE_STRINGS
 from cardtable.web.push_strings import PUSH_STRINGS
@@ -255,6 +256,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *PEOPLE_STRINGS,  # players: web/people_strings.py
     *RATINGS_STRINGS,  # ratings: web/ratings_strings.py
     *PUSH_STRINGS,  # notifications: web/push_strings.py
+    *CLOCK_STRINGS,  # the game clock: web/clock_strings.py
     # the lobby's bot levels (levels.js) and the replay's review marks (review.js)
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),
@@ -333,6 +335,7 @@ CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
     ),
     *FRIENDS_PLURALS,  # friends: web/friends_strings.py
     *RATINGS_PLURALS,  # ratings: web/ratings_strings.py
+    *CLOCK_PLURALS,  # the game clock: web/clock_strings.py
 )
 
 #: game → (title, paragraphs): a short summary; the full rules live in the rules pages.

@@ -47,6 +47,7 @@ from cardtable.server.lobby.who import Client
 from cardtable.server.storage import archive, store
 from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
+from cardtable.server.tables import clock_idle
 from cardtable.server.tables.leave import abandoned
 from cardtable.server.tables.table import Services, Table
 from cardtable.server.tables.tablebase import TableStatus
@@ -91,6 +92,9 @@ class Lobby:
         #: tables whose lease it holds, and relays the others to their owner.
         self.cluster: Cluster | None = None
         services.pool.attended = self.attended  # people watching get the bots' time first
+        #: Turn-based tables at rest, out of memory (``clock_idle.py``): code → when the clock's
+        #: stand-in is due to move at it (``services.clock``).
+        self.resting: dict[str, float] = {}
         #: The open WebSockets of each client (``connlimit.py``).
         self.connection_caps = ConnectionCaps(services.config.max_connections_per_player,
                                               services.config.max_connections_per_address)
@@ -132,6 +136,7 @@ class Lobby:
             code = next(iter(self._unloaded))
             try:
                 await self._load(code)
+                await clock_idle.rest_after_start(self, code)
                 pause = 0.05
             except ServerError:  # the database is away: try again later
                 await asyncio.sleep(pause)
@@ -158,6 +163,7 @@ class Lobby:
         except StorageUnavailable:
             raise ServerError("server/storage_unavailable") from None
         self._unloaded.pop(code, None)
+        self.resting.pop(code, None)
         try:
             assert stored is not None, code
             table = Table.rebuild(stored, self.services)
@@ -250,7 +256,8 @@ class Lobby:
 
     async def _absent_over(self, table: Table) -> None:
         async with table.lock:
-            if table.status != "running" or self.tables.get(table.code) is not table:
+            if (table.status != "running" or self.tables.get(table.code) is not table
+                    or table.turn_based):  # only the clock moves for the absent there
                 return
             absent = [index for index, seat in enumerate(table.seats)
                       if seat.plan.kind == "person" and not seat.connections
@@ -282,6 +289,17 @@ class Lobby:
         self.seen.pop(code, None)
         self.solo.discard(code)
         self.services.pool.forget(code)
+
+    def forget_resting(self, code: str, wake: float) -> None:
+        """Let a turn-based table go from memory until it is asked for again (``find``) or its
+        stand-in is due at ``wake`` (``clock_idle.py``); its timers are already stopped."""
+        self._forget(code)
+        self.resting[code] = wake
+
+    async def wake(self, code: str) -> None:
+        """Bring back a table at rest (its stand-in is due), unless a request already did."""
+        if code in self.resting:
+            await self._load(code)
 
     def _forget_seats(self, table: Table) -> None:
         for index in range(len(table.seats)):
@@ -329,6 +347,8 @@ class Lobby:
             people = [s for s in table.seats if s.plan.kind == "person"]
             if any(s.connections for s in people) or (not people and table.spectators):
                 self.seen[code] = now  # a bots-only table: its spectators are its people
+            if table.turn_based and table.status == "running":
+                continue  # played over days: never expired for absence (clock_idle.py)
             limit = expiry.idle_limit(table.status, config.waiting_minutes,
                                       config.abandoned_hours,
                                       None if people else config.unattended_minutes)
@@ -345,6 +365,7 @@ class Lobby:
                     self.seat_seen[code, index] = now
                 elif now - self.seat_seen.setdefault((code, index), now) >= waiting_limit:
                     await self.free_seat(table, index)
+        await clock_idle.rest_and_wake(self, now)
         return expired
 
     async def expire(self, table: Table) -> None:
@@ -427,6 +448,7 @@ class Lobby:
             hints=config.hints,
             public=config.public,
             continue_seconds=config.continue_seconds,
+            clock=config.clock,
         )
         writer = self.services.writer
         try:
@@ -493,7 +515,7 @@ class Lobby:
         """``get`` without blocking the loop: the database is read in a reader thread; an
         unfinished table not rebuilt yet since the start is rebuilt now, to stay."""
         code = normalize_code(code)
-        if code in self._unloaded:
+        if code in self._unloaded or code in self.resting:
             await self._load(code)
         found = self._in_memory(code)
         if found is not None:
@@ -620,6 +642,7 @@ class Lobby:
     def quick_config(
         self, game: str, players: int | None, level: str, options: dict[str, Any],
         turn_seconds: float | None = None, hints: bool = True, continue_seconds: float = 30.0,
+        clock: str | None = None,
     ) -> TableConfig:
         try:
             table = cardtable.game(game, players, **options)
@@ -631,5 +654,6 @@ class Lobby:
         return TableConfig(
             game=table.name, players=table.players, options=options, seats=seats,
             turn_seconds=turn_seconds, hints=hints, continue_seconds=continue_seconds,
+            clock=clock,
             public=True,  # listed once running (to watch)
         )

@@ -9,6 +9,11 @@ table's state version after the event):
 - ``action``: ``{"seat": table seat, "text": canonical action text, "by": person|bot|timer|away}``.
 - ``decision``: ``{"seat": table seat, "text": "buyback"|"decline", "by": …}``.
 - ``end``: ``{"outcome": the match outcome}``.
+- ``replace``: ``{"seat": table seat, "by": the seat that asked}`` — a person's seat given to a
+  bot for the rest of the match after the game clock moved for it (``clock_replace.py``).
+
+At a table with a game clock, ``start``, ``deal``, ``action`` and ``decision`` also hold
+``"at"``: the server's time of the step (Unix seconds), from which the clock is computed.
 
 Every function here takes a ``Connection`` inside a transaction the caller opened (the writer's
 group commit), so the events of one step and the status they imply commit together. Plain SQL

@@ -39,12 +39,23 @@ class TableMessages(TableBase):
             "turn_seconds": self.config.turn_seconds,
             "hints": self.config.hints,
             "continue_seconds": self.config.continue_seconds,
+            "clock": self.game_clock.profile.to_dict() if self.game_clock else None,
+            "to_move": self.mover()[0],
+            "clock_left": self._clock_left(),
             "deal": len(match.deals) if match else 0,
             "seats": [self._seat_info(i) for i in range(len(self.seats))],
             "free_seats": self.free_seats(),
             "spectators": len(self.spectators),
             "result": self.result,
         }
+
+    def _clock_left(self) -> list[float] | None:
+        """Each seat's seconds left now (the seat on turn counting down), for the lobby's
+        summary ("My games" lists the tables where it is my turn first, with my time);
+        ``None`` without a clock, or for a table only read from storage (no server clock)."""
+        if self.game_clock is None or self.services is None:
+            return None
+        return self.game_clock.lefts(self.mover()[0], self.services.clock())
 
     def _seat_info(self, index: int) -> dict[str, Any]:
         seat = self.seats[index]
@@ -56,6 +67,7 @@ class TableMessages(TableBase):
             "taken": seat.taken,
             "connected": bool(seat.connections),
             "away": seat.away,
+            "replaced": seat.replaced,
         }
 
     def _common(self) -> dict[str, Any]:
@@ -76,6 +88,9 @@ class TableMessages(TableBase):
             "deadline": self.deadline if mover is not None else None,
             "last": self.last,
         }
+        if self.game_clock is not None:
+            counting = mover if phase in (TablePhase.DEAL, TablePhase.DECISION) else None
+            common["clock"] = self.game_clock.view(counting, self.services.clock())
         if phase is TablePhase.PAUSE:
             common["pause"] = {"deal": len(match.deals) if match else 0,
                                "waiting": self.waiting_for(),

@@ -96,7 +96,7 @@ class Presence(TableMessages):
 
     def _start_grace(self, index: int) -> None:
         seat = self.seats[index]
-        if seat.plan.kind != "person" or seat.connections or seat.away:
+        if seat.plan.kind != "person" or seat.connections or seat.away or self.turn_based:
             return
         if seat.grace is not None:
             seat.grace.cancel()

@@ -5,9 +5,10 @@ cancelled): a bot's or a stand-in's move, decided at once and played after its p
 (``pace.pause``: none for a move that shows nothing, shorter after the same seat's move, at
 the bot speed the seated people chose); a person's only choice made for them after the same
 pause (``_forced``, ``by="auto"``); the turn timer of a person on turn, whose stand-in move
-comes when it runs out; or, in the deal-end pause, the countdown to the next deal. Every such
-move goes through the guard (``act``) with the version it was planned at, so a move planned
-before someone else's step is refused as stale and dropped.
+comes when it runs out — the turn timer's seconds or what is left of the seat's game clock
+(``clock.py``), whichever ends first; or, in the deal-end pause, the countdown to the next
+deal. Every such move goes through the guard (``act``) with the version it was planned at, so
+a move planned before someone else's step is refused as stale and dropped.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import asyncio
 import logging
 import time
 
-from cardtable.server.tables import pace
+from cardtable.server.tables import clock_turns, pace
 from cardtable.server.tables.bots import STAND_IN
 from cardtable.server.tables.messages import TableMessages
 from cardtable.server.tables.tablebase import TablePhase, TableStatus, spawn
@@ -47,17 +48,27 @@ class Scheduling(TableMessages):
             return
         level = self.auto_level(mover)
         if level is not None:
-            by = "bot" if self.seats[mover].plan.kind == "bot" else "away"
+            seat = self.seats[mover]
+            by = "bot" if seat.plan.kind == "bot" or seat.replaced else "away"
             self._pending = spawn(self._auto(mover, level, self.version, by, None))
         elif (only := self.forced_move()) is not None:
             self._pending = spawn(
                 self._forced(mover, only, self.version, self.pause_before(mover, only))
             )
-        elif self.config.turn_seconds:
-            self.deadline = self.services.clock() + self.config.turn_seconds
-            self._pending = spawn(
-                self._auto(mover, STAND_IN, self.version, "timer", self.config.turn_seconds)
-            )
+        elif (limit := self.turn_limit(mover)) is not None:
+            self.deadline = self.services.clock() + limit
+            self._pending = spawn(self._auto(mover, STAND_IN, self.version, "timer", limit))
+            if self.turn_based and self.turn_told != mover:
+                self.turn_told = mover
+                clock_turns.came_on_turn(self, mover)
+
+    def turn_limit(self, seat: int) -> float | None:
+        """Seconds until the stand-in moves for the person on turn at ``seat``: the turn
+        timer's, or what is left of their game clock if less; ``None``: no limit."""
+        limits = [self.config.turn_seconds] if self.config.turn_seconds else []
+        if self.game_clock is not None:
+            limits.append(self.game_clock.remaining(seat, self.services.clock(), on_turn=True))
+        return min(limits) if limits else None
 
     def bot_speed(self) -> str:
         """The bot speed the table plays at: the slowest one a seated person's connection

@@ -128,6 +128,7 @@ class Table(Presence, Scheduling, TableTalk):
             table.version = event.seq
         if stored.status == TableStatus.FINISHED and table.match is not None:
             table.status = TableStatus.FINISHED
+        table.turn_told = table.mover()[0]  # told before it was stored (clock_turns.py)
         return table
 
     @classmethod
@@ -138,6 +139,7 @@ class Table(Presence, Scheduling, TableTalk):
 
     def _replay(self, event: StoredEvent) -> None:
         self.match = replay_event(self.game, self.match, event, self.code)
+        self._clock_after(event)
         data = event.data
         if event.kind == "start":
             self.status = TableStatus.RUNNING
@@ -150,6 +152,8 @@ class Table(Presence, Scheduling, TableTalk):
         elif event.kind == "end":
             self.status = TableStatus.FINISHED
             self.result = data.get("outcome")
+        elif event.kind == "replace":
+            self.seats[data["seat"]].replaced = True
 
     # -- joining and starting ----------------------------------------------------------------------
 
@@ -201,8 +205,8 @@ class Table(Presence, Scheduling, TableTalk):
         match = match_class(self.game)(self.game, seed=seed, dealer=dealer)
         first = match.current
         events = [
-            StoredEvent(self.version + 1, "start", {"seed": seed, "dealer": dealer}),
-            StoredEvent(self.version + 2, "deal", self._deal_data(match)),
+            StoredEvent(self.version + 1, "start", self._stamped({"seed": seed, "dealer": dealer})),
+            StoredEvent(self.version + 2, "deal", self._stamped(self._deal_data(match))),
         ]
         await self._commit(events, TableStatus.RUNNING)
         self.match = match
@@ -215,6 +219,21 @@ class Table(Presence, Scheduling, TableTalk):
         self._broadcast_seats()
         self._broadcast_state()
         self._announce(present=joined)
+
+    def _stamped(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` with the server's time of its step (``"at"``, Unix seconds) when the table
+        keeps a clock: the clock is computed from these stored times (``clock.py``)."""
+        if self.game_clock is None:
+            return data
+        return {**data, "at": self.services.clock()}
+
+    def _clock_after(self, event: StoredEvent) -> None:
+        """The clock after the stored ``event``: the one place its banks change, for a step
+        just stored and for one replayed alike, so a rebuilt table has the same banks."""
+        if self.game_clock is not None and event.kind in ("start", "deal", "action",
+                                                            "decision"):
+            data = event.data
+            self.game_clock.step(data.get("at"), data.get("seat"), data.get("by"))
 
     @staticmethod
     def _deal_data(match: Match) -> dict[str, Any]:
@@ -255,6 +274,8 @@ class Table(Presence, Scheduling, TableTalk):
         except Exception as error:
             self._suspend(error)
             raise ServerError("server/storage_unavailable") from None
+        for event in events:
+            self._clock_after(event)
 
     # -- the guard -------------------------------------------------------------------------------
 
@@ -299,7 +320,8 @@ class Table(Presence, Scheduling, TableTalk):
                 kind = "decision"
                 self._events_seen = {}
             stored = [
-                StoredEvent(self.version + 1, kind, {"seat": seat, "text": canonical, "by": by})
+                StoredEvent(self.version + 1, kind,
+                            self._stamped({"seat": seat, "text": canonical, "by": by}))
             ]
             deal_over = match.current.is_over
             status, result = self._advance(match, stored)
@@ -339,7 +361,8 @@ class Table(Presence, Scheduling, TableTalk):
         if match.to_move is None and not self.waiting_for():
             match.next_deal()  # nobody to wait for (everyone away): no pause
             stored.append(
-                StoredEvent(self.version + len(stored) + 1, "deal", self._deal_data(match))
+                StoredEvent(self.version + len(stored) + 1, "deal",
+                            self._stamped(self._deal_data(match)))
             )
         return None, None
 
@@ -423,8 +446,10 @@ class Table(Presence, Scheduling, TableTalk):
         self.deadline = None
         self.continued, self.pause_deadline = set(), None
         self.deal_by = fresh.deal_by
+        self.game_clock, self.turn_told = fresh.game_clock, fresh.turn_told
         for mine, stored in zip(self.seats, fresh.seats, strict=True):
             mine.name, mine.token_hash = stored.name, stored.token_hash
+            mine.replaced = stored.replaced
 
     # -- the deal-end pause: Continue, and the next deal --------------------------------------
 
@@ -461,7 +486,7 @@ class Table(Presence, Scheduling, TableTalk):
         match = self.match
         assert match is not None
         match.next_deal()
-        stored = [StoredEvent(self.version + 1, "deal", self._deal_data(match))]
+        stored = [StoredEvent(self.version + 1, "deal", self._stamped(self._deal_data(match)))]
         await self._commit(stored)
         self.version += len(stored)
         self.deal_by = []

@@ -32,6 +32,7 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.ops.metrics import Metrics
 from cardtable.server.storage.writer import Writer
+from cardtable.server.tables import clock
 from cardtable.server.tables.bots import STAND_IN, BotSeats
 from cardtable.server.tables.pool import FairPool
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
@@ -69,6 +70,9 @@ class SeatState:
     #: A person whose grace period ran out: a stand-in bot plays until they return.
     away: bool = False
     grace: asyncio.Task[None] | None = None
+    #: Given to a bot for the rest of the match after the clock moved for it too often
+    #: (``clock_replace.py``): a bot plays it even when the person is back.
+    replaced: bool = False
 
     @property
     def taken(self) -> bool:
@@ -155,6 +159,12 @@ class TableBase(ABC):
         #: The match seed and first dealer to start with instead of random ones: the daily
         #: deal's (``server/features/daily.py``), the same for everyone who plays it.
         self.fixed_start: tuple[int, int] | None = None
+        #: The seats' time banks (``clock.py``), computed from the stored steps' times;
+        #: ``None``: the table has no clock.
+        profile = clock.profile(config.clock)
+        self.game_clock = clock.GameClock.new(profile, len(self.seats)) if profile else None
+        #: The person last told they are on turn at a turn-based table (``clock_turns.py``).
+        self.turn_told: int | None = None
 
     # -- what the guard does (``table.py``) -------------------------------------------------------
 
@@ -174,6 +184,13 @@ class TableBase(ABC):
         """Start what must happen next without anyone's message (``Scheduling.schedule``)."""
 
     # -- questions -------------------------------------------------------------------------------
+
+    @property
+    def turn_based(self) -> bool:
+        """Played over days by people who come and go (a turn-based clock): an absent person
+        is not replaced by a stand-in after the grace period, only their clock moves for them
+        (``clock_idle.py``)."""
+        return self.game_clock is not None and self.game_clock.profile.turn_based
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.taken]
@@ -229,7 +246,7 @@ class TableBase(ABC):
         state = self.seats[seat]
         if state.plan.kind == "bot":
             return state.plan.level or STAND_IN
-        return STAND_IN if state.away else None
+        return STAND_IN if state.away or state.replaced else None
 
     def forced_move(self) -> str | None:
         """The one legal choice of the person on turn, when they have exactly one (Pontinho's

@@ -11,6 +11,7 @@ import cardtable
 from cardtable.bots.base import available_bots
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
+from cardtable.server.tables import clock
 from cardtable.server.transport.errors import ServerError
 
 
@@ -39,6 +40,8 @@ class TableConfig:
     public: bool = False
     #: How long the deal-end pause waits for people who have not pressed Continue.
     continue_seconds: float = 30.0
+    #: The game clock's profile (``clock.PROFILES``); ``None``: no clock.
+    clock: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -48,6 +51,7 @@ class TableConfig:
             "hints": self.hints,
             "public": self.public,
             "continue_seconds": self.continue_seconds,
+            "clock": self.clock,
         }
 
     def check(self) -> None:
@@ -91,6 +95,11 @@ class TableConfig:
                 "table/bad_config",
                 reason=_("the wait for Continue after a deal is 0.01 to 3600 seconds"),
             )
+        if config.clock is not None and config.clock not in clock.CHOICES:
+            raise ServerError(
+                "table/bad_config",
+                reason=_("the clock is one of {choices}").format(choices=", ".join(clock.CHOICES)),
+            )
         if not any(seat.kind == "person" for seat in config.seats):
             raise ServerError("table/bad_config", reason=_("a table needs at least one person"))
 
@@ -105,4 +114,5 @@ class TableConfig:
             hints=bool(data.get("hints", True)),
             public=bool(data.get("public", False)),
             continue_seconds=float(data.get("continue_seconds", 30.0)),
+            clock=data.get("clock"),
         )

@@ -75,6 +75,10 @@ MESSAGES: dict[str, str] = {
     "rematch/not_over": N_("a rematch can be offered once the match is over"),
     "rematch/not_seated": N_("only the people at the table can play again"),
     "leave/not_seated": N_("spectators have no seat to leave"),
+    "clock/not_struck_out": N_(
+        "seat {seat} can be given to a bot only once the clock has made its last {strikes} "
+        "moves in a row"
+    ),
     # the daily deal (server/features/daily.py)
     "daily/bad_table": N_("there is no daily deal of {game} for {players} players"),
     # players (server/people)

@@ -100,6 +100,10 @@ ContinueSeconds = Annotated[
 TurnSeconds = Annotated[
     float, Field(ge=0, le=3600, allow_inf_nan=False, description="turn timer; 0: none")
 ]
+#: A game clock's profile name (``tables/clock.py``, docs/clock.md).
+ClockName = Literal["none", "fast", "normal", "slow", "day", "days3"]
+CLOCK_HELP = ("the game clock: none, fast, normal, slow (real time), day or days3 (turn-based); "
+              "absent: none (docs/clock.md)")
 
 
 class Strict(BaseModel):
@@ -122,6 +126,7 @@ class CreateTable(Strict):
     hints: bool = True
     public: bool = Field(False, description="open to anyone: listed in the lobby's open tables")
     continue_seconds: ContinueSeconds = 30.0
+    clock: ClockName | None = Field(None, description=CLOCK_HELP)
 
 
 class JoinTable(Strict):
@@ -140,6 +145,7 @@ class QuickPlay(Strict):
     turn_seconds: TurnSeconds | None = None
     hints: bool = True
     continue_seconds: ContinueSeconds = 30.0
+    clock: ClockName | None = Field(None, description=CLOCK_HELP)
 
 
 class SeatInfo(BaseModel):
@@ -150,6 +156,8 @@ class SeatInfo(BaseModel):
     taken: bool
     connected: bool
     away: bool
+    replaced: bool = Field(False, description="given to a bot for the rest of the match after "
+                                              "the clock moved for it (docs/clock.md)")
 
 
 class TableInfo(BaseModel):
@@ -162,6 +170,12 @@ class TableInfo(BaseModel):
     turn_seconds: float | None
     hints: bool
     continue_seconds: float
+    clock: dict[str, Any] | None = Field(
+        None, description="the game clock's profile: name, bank and increment (seconds), "
+                          "turn_based; null: no clock")
+    to_move: int | None = Field(None, description="the table seat whose decision is pending")
+    clock_left: list[float] | None = Field(
+        None, description="with a clock: each table seat's seconds left now; else null")
     deal: int
     seats: list[SeatInfo]
     free_seats: list[int]
@@ -371,6 +385,7 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
             hints=spec.hints,
             public=spec.public,
             continue_seconds=spec.continue_seconds,
+            clock=spec.clock,
         )
         table = await lobby.create(config, client.address, player=client.player)
     except ServerError as error:
@@ -419,7 +434,8 @@ async def quick_play(body: QuickPlay, request: Request, response: Response) -> A
     try:
         await lobby.services.limits.create(address)
         config = lobby.quick_config(body.game, body.players, body.level, dict(body.options),
-                                    body.turn_seconds, body.hints, body.continue_seconds)
+                                    body.turn_seconds, body.hints, body.continue_seconds,
+                                    body.clock)
         table = await lobby.create(config, address, waits=False)
         table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
     except ServerError as error:

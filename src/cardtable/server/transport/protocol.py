@@ -113,7 +113,16 @@ class Leave(_Message):
     type: Literal["leave"]
 
 
-AnyMessage = Hello | Act | Hint | Chat | Sync | Speed | Ping | Continue | Rematch | Leave
+class Replace(_Message):
+    """Give an absent person's seat to a bot for the rest of the match, once the game clock
+    made their last moves (``server/tables/clock_replace.py``)."""
+
+    type: Literal["replace"]
+    seat: int
+
+
+AnyMessage = (Hello | Act | Hint | Chat | Sync | Speed | Ping | Continue | Rematch | Leave
+              | Replace)
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

@@ -28,7 +28,7 @@ from cardtable.server.lobby.connlimit import CLOSE_TOO_MANY
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people.identity import client_of
-from cardtable.server.tables import leave, rematch
+from cardtable.server.tables import clock_replace, leave, rematch
 from cardtable.server.tables.table import Table, dumps
 from cardtable.server.transport.connection import CLOSE_TRY_AGAIN, Connection
 from cardtable.server.transport.errors import ServerError
@@ -43,6 +43,7 @@ from cardtable.server.transport.protocol import (
     Leave,
     Ping,
     Rematch,
+    Replace,
     Speed,
     Sync,
     parse,
@@ -261,6 +262,8 @@ async def _handle_message(
             await rematch.answer(lobby, table, connection, message.accept)
         elif isinstance(message, Leave):  # friends: leave the table for good
             await leave.leave(lobby, table, connection)
+        elif isinstance(message, Replace):  # the clock moved for a seat too often
+            await clock_replace.replace(table, connection, message.seat)
         elif isinstance(message, Ping):
             connection.push(dumps({"type": "pong", "v": PROTOCOL_VERSION, "ref": ref}))
         elif isinstance(message, Hello):

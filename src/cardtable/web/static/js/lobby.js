@@ -1,6 +1,7 @@
 // The lobby: play against bots in one click, make a table for friends (seats, bots, house rules),
 // join by code, and the tables open now.
 import { titleOf } from './cards.js';
+import { clockSelect } from './clock.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
 import { lang, loadStrings, mountNav, t } from './i18n.js';
 import { saveName, saveSeat } from './seats.js';
@@ -116,6 +117,7 @@ function newTable(games) {
   const timer = h('input', { id: 'new-timer', type: 'number', min: '0', max: '3600', value: '0',
     name: 'turn_seconds' });
   const hints = h('input', { id: 'new-hints', type: 'checkbox', checked: true, name: 'hints' });
+  const clock = clockSelect('new-clock');
   // Off by default: a table for friends is found by its link only, unless opened to anyone.
   const open = h('input', { id: 'new-public', type: 'checkbox', checked: false, name: 'public' });
   const current = () => games.find((g) => g.game === gameSelect.value);
@@ -176,6 +178,7 @@ function newTable(games) {
     h('details', {}, h('summary', {}, t('House rules')), optionsBox, h('p', {}, rulesLink),
       h('div', { class: 'option' }, h('label', { for: 'new-timer' }, t('Turn timer (seconds, 0: none)'),
         ' ', timer)),
+      h('div', { class: 'option' }, h('label', { for: 'new-clock' }, t('Game clock'), ' ', clock)),
       h('div', { class: 'option' }, h('label', { for: 'new-hints' }, hints, ' ', t('Hints allowed')))),
     h('button', { type: 'submit', class: 'big' }, t('Make the table')),
     error);
@@ -194,7 +197,7 @@ function newTable(games) {
       const table = await postJSON('/api/tables', {
         game: game.game, players: seats.length, seats, options,
         turn_seconds: Number.parseFloat(timer.value) || null, hints: hints.checked,
-        public: open.checked,
+        public: open.checked, clock: clock.value,
       });
       const mine = seats.findIndex((s) => s.kind === 'person');
       const joined = await postJSON(`/api/tables/${table.code}/join`, { name, seat: mine });

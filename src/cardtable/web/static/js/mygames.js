@@ -4,6 +4,7 @@
 // (localStorage, kept by seats.js); each table's public summary is asked for as any visitor
 // could (/api/tables/CODE).
 import { titleOf } from './cards.js';
+import { countdown } from './clock.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
 import { loadStrings, mountNav, num, t } from './i18n.js';
 import { addPasskey, passkeyButton } from './passkeys.js';
@@ -23,6 +24,13 @@ function seatName(info, seat, mine) {
   return s.name || t('seat {n}', { n: seat + 1 });
 }
 
+// Whether the table waits for my decision (its summary's ``to_move`` is my seat).
+function myTurn(entry, info) {
+  const saved = loadSeat(entry.code);
+  const mine = saved ? saved.seat : entry.seat;
+  return info.status === 'running' && info.to_move === mine;
+}
+
 function row(entry, info) {
   const saved = loadSeat(entry.code);
   const mine = saved ? saved.seat : entry.seat;
@@ -30,6 +38,11 @@ function row(entry, info) {
   const when = new Date(entry.at).toLocaleDateString(document.documentElement.lang);
   const title = `${t(known(info.game) ? titleOf(info.game) : info.game)} · ${when}`;
   if (!result) {
+    if (myTurn(entry, info)) { // the game clock: my turn, and how long I have
+      const left = info.clock_left ? [' ', h('span', { class: 'chip clock' }, countdown(info.clock_left[mine]))] : [];
+      return h('li', { class: 'my-game my-turn' }, h('b', {}, title), ' ',
+        h('a', { href: `/t/${entry.code}` }, t('Your turn: back to the table')), ...left);
+    }
     return h('li', { class: 'my-game' }, h('b', {}, title), ' ',
       h('a', { href: `/t/${entry.code}` }, t('Still being played: back to the table')));
   }
@@ -87,12 +100,15 @@ async function main() {
   mountNav(h('a', { href: '/' }, t('Lobby')));
   const me = await getJSON('/api/me').catch(() => null);
   const entries = await allMine();
-  const found = [];
+  const mine = [];
   for (let i = 0; i < entries.length; i += AT_ONCE) {
     const infos = await Promise.all(entries.slice(i, i + AT_ONCE).map(
       (entry) => getJSON(`/api/tables/${entry.code}`).catch(() => null)));
-    infos.forEach((info, k) => { if (info && info.status !== 'waiting') found.push(row(entries[i + k], info)); });
+    infos.forEach((info, k) => { if (info && info.status !== 'waiting') mine.push([entries[i + k], info]); });
   }
+  // the tables where it is my turn first (the game clock's turn-based tables: docs/clock.md)
+  const found = [...mine.filter(([e, info]) => myTurn(e, info)),
+    ...mine.filter(([e, info]) => !myTurn(e, info))].map(([e, info]) => row(e, info));
   clear(app).append(h('h1', {}, t('My games')),
     h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
     me ? h('p', {}, h('a', { href: `/p/${me.id}`, id: 'my-profile' }, t('Your profile'))) : null,

@@ -3,6 +3,7 @@
 // Each redraw builds again only what changed (table/keep.js). Its parts: table/state.js (what the page knows), table/connection.js (the socket),
 // table/waiting.js (the waiting room), table/layout.js (the felt), table/panel.js (log and
 // chat), table/dialogs.js (deal end, match end, focus), table/hooks.js (others' additions).
+import { tick } from './clock.js';
 import { clear, getJSON, h } from './dom.js';
 import { lang, loadStrings, mountNav, t } from './i18n.js';
 import { loadSeat } from './seats.js';
@@ -14,7 +15,7 @@ import { idOf, keep, place, same, shell } from './table/keep.js';
 import { animate, snapshot } from './table/motion.js';
 import { hookCount } from './table/hooks.js';
 import { sidePanel } from './table/panel.js';
-import { markTitle } from './table/sound.js';
+import { markTitle, playSound } from './table/sound.js';
 import { S, app, code, context, loadGame, nameOfTableSeat, setRender } from './table/state.js';
 import { waiting } from './table/waiting.js';
 
@@ -182,6 +183,7 @@ async function main() {
       const left = Math.max(0, Math.round(Number(timer.dataset.deadline) - Date.now() / 1000));
       timer.textContent = t('{n} s left', { n: left });
     }
+    tick(() => playSound('turn')); // the game clock: my time runs low
   }, 1000);
 }
 

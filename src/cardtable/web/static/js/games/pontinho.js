@@ -4,6 +4,7 @@
 // cards: the page compares card lists, it never decides a rule itself.
 import { cardNames, cardsOf, describe, sameCards, split } from '../actions.js';
 import { backEl, cardEl } from '../cards.js';
+import { turnTimerDeadline } from '../clock.js';
 import { h } from '../dom.js';
 import { sentenceCase, t } from '../i18n.js';
 
@@ -166,7 +167,7 @@ export default {
     return h('div', { class: 'claim', role: 'alertdialog', 'aria-labelledby': 'claim-title' },
       h('p', { id: 'claim-title' }, h('b', {}, t('Advance with {card}?', { card: cardNames(ctx.deck, [card]) })),
         ' ', canAny ? t('Select the cards from your hand that meld with it.') : t('You cannot meld it now.')),
-      ctx.state.deadline ? h('p', {}, h('span', { class: 'timer',
+      turnTimerDeadline(ctx.state) ? h('p', {}, h('span', { class: 'timer',
         dataset: { deadline: ctx.state.deadline } },
       t('{n} s left', { n: Math.max(0, Math.round(ctx.state.deadline - Date.now() / 1000)) }))) : null,
       h('div', { class: 'row' },

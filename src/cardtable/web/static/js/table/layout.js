@@ -1,6 +1,7 @@
 // The table's layout: the heading, the felt (status line, last move, the seats, the centre the
 // game module draws, my hand and the action bar, the hint) and the pieces of each seat.
 import { describe } from '../actions.js';
+import { turnTimerDeadline } from '../clock.js';
 import { h } from '../dom.js';
 import { sentenceCase, t, tn } from '../i18n.js';
 import { send } from './connection.js';
@@ -56,7 +57,8 @@ function statusLine(ctx) {
     text = sentenceCase(t('{name} to play.', { name: nameOfTableSeat(state.to_move) }));
   } else text = '';
   const line = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, text);
-  const deadline = pause ? pause.deadline : state.deadline;
+  // the game clock's end is shown on the plate (clock.js): here only a turn timer's, sooner
+  const deadline = pause ? pause.deadline : turnTimerDeadline(state);
   if (deadline && (pause || state.to_move !== null)) {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
     line.append(' ', h('span', { class: 'timer', dataset: { deadline } },

@@ -3,6 +3,7 @@
 // the game's own line (points, totals). The seats are placed in play order around the centre,
 // the way they sit at a real table seen from my chair: left column, top row, right column.
 import { backs, passesLeft } from '../cards.js';
+import { clockChip } from '../clock.js';
 import { h } from '../dom.js';
 import { sentenceCase, t } from '../i18n.js';
 import { keep, place, same, setAttributes, shell } from './keep.js';
@@ -75,6 +76,8 @@ export function plate(ctx, dealSeat, tail = null) {
   if (info.kind === 'person' && !info.connected && !isMe) {
     badges.push(h('span', { class: 'chip away' }, t('offline')));
   }
+  const time = info.kind === 'person' ? clockChip(ctx.state, tableSeat, isMe) : null;
+  if (time) badges.push(time); // the game clock: bots have none
   const slot = `plate-${tableSeat}${isMe ? '-mine' : ''}`;
   const box = setAttributes(shell(slot, () => h('section')), {
     class: `seat${onTurn ? ' on-turn' : ''}${isMe ? ' mine' : ''}${partnered ? ` side-${side % 4}` : ''}`,

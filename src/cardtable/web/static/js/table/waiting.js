@@ -1,5 +1,6 @@
 // The waiting room: the seats (free ones to sit in), the name to sit down with, and the table's
 // house rules, shown until the match starts.
+import { clockLabel } from '../clock.js';
 import { h, postJSON } from '../dom.js';
 import { num, t } from '../i18n.js';
 import { loadSeat, saveName, saveSeat } from '../seats.js';
@@ -31,6 +32,7 @@ export function waiting() {
         value: S.ui.joinName ?? nickname(), // friends: the remembered nickname
         oninput: (event) => { S.ui.joinName = event.target.value; } })));
   }
+  if (S.info.clock) box.append(h('p', { class: 'clock-profile' }, clockLabel(S.info.clock.name)));
   const rules = houseRules();
   if (rules) box.append(rules);
   return box;

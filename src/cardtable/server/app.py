@@ -36,6 +36,7 @@ from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.migrations import upgrade
 from cardtable.server.ops.collector import Collector
 from cardtable.server.ops.metrics import Metrics
+from cardtable.server.people import friends_http
 from cardtable.server.people import http as people_http
 from cardtable.server.storage import db, store
 from cardtable.server.storage.writer import StorageUnavailable, Writer
@@ -148,6 +149,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(http.router)
     app.include_router(ws.router)
     app.include_router(people_http.router)  # players who are remembered (docs/people.md)
+    app.include_router(friends_http.router)  # friends and invitations (docs/people.md)
     app.include_router(review.router)  # the coach's review of a finished deal (issue 19)
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's

@@ -31,3 +31,8 @@ class PeopleLimits:
     async def use_link(self, address: str) -> None:
         await self.limits.admit("rate/limited",
                                 [(i, ("link-use", address)) for i in self.link_items])
+
+    async def friend_link(self, address: str) -> None:
+        """Friend links made and tried share one count, apart from sign-in links'."""
+        await self.limits.admit("rate/limited",
+                                [(i, ("friend-link", address)) for i in self.link_items])

@@ -16,7 +16,7 @@ import datetime as dt
 
 from sqlalchemy import Connection, insert, select, update
 
-from cardtable.server.people import players
+from cardtable.server.people import friends, players
 from cardtable.server.people.players import LINKS, Player
 from cardtable.server.storage.db import utcnow
 from cardtable.server.tables.tokens import hash_token, new_token
@@ -49,6 +49,7 @@ def use(db: Connection, secret: str, device_secret: str, visitor: str | None,
     player_id = db.execute(select(LINKS.c.player_id)
                            .where(LINKS.c.secret_hash == hashed)).scalar_one()
     if visitor is not None and visitor != player_id:
+        friends.merge(db, source=visitor, target=player_id)
         players.move_everything(db, source=visitor, target=player_id)
     players.add_credential(db, player_id, device_secret)
     found = players.by_id(db, player_id)

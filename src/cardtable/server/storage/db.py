@@ -238,6 +238,54 @@ class SigninLinkRow(Base):
     used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class FriendshipRow(Base):
+    """Two players who agreed to be friends (migration 0010): one row each way, so a player's
+    friends are one indexed read."""
+
+    __tablename__ = "friendships"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    friend_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    since: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class FriendRequestRow(Base):
+    """A friend request made from a table both players sat at, waiting for the other's yes."""
+
+    __tablename__ = "friend_requests"
+
+    from_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    to_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    table_code: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class FriendLinkRow(Base):
+    """A friend link (``/f#SECRET``): its hash only, whose it is, until when, used once."""
+
+    __tablename__ = "friend_links"
+
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class InvitationRow(Base):
+    """A friend invited to a table: answered once (accepted or declined) or left to expire."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    from_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    to_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: null while open; then "accepted" or "declined"
+    answer: Mapped[str | None] = mapped_column(String(16))
+
+
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer
 #: retries it with backoff): short, so that the writer notices and says so.
 SQLITE_BUSY_SECONDS = 1.0

@@ -14,6 +14,7 @@ from sqlalchemy import text
 from tests.helpers.server import RunningServer, create
 
 from cardtable.server.people import invitations
+from cardtable.server.people.presence import ONLINE_SECONDS, MemoryPresence
 from cardtable.server.tables.tokens import hash_token
 
 TWO_PEOPLE_AND_A_BOT = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
@@ -205,3 +206,29 @@ def test_a_device_signed_in_brings_its_friends(server: RunningServer) -> None:
         assert laptop.post("/api/signin", json={"secret": link.split("#", 1)[1]}
                            ).status_code == 200
         assert listing(ana)["friends"] == {me(bo)} and listing(bo)["friends"] == {me(ana)}
+
+
+def test_friends_see_each_other_online_and_at_which_table(server: RunningServer) -> None:
+    """Online for a while after a page last asked; the table shown only to friends."""
+    clock = [1000.0]
+    server.app.state.presence = MemoryPresence(clock=lambda: clock[0])
+    table = create(server, "punttu", TWO_PEOPLE_AND_A_BOT, players=3)
+    with server.http() as ana, server.http() as bo, server.http() as cy:
+        befriend(ana, bo)
+        sit(bo, table["code"], "Bo")
+        sit(cy, table["code"], "Cy")
+        assert friends_of(ana)[me(bo)] == {"online": False, "table": None, "game": None}
+        bo.get("/api/me/invitations")  # Bo's page asks
+        assert friends_of(ana)[me(bo)] == {"online": True, "table": table["code"],
+                                           "game": "punttu"}
+        # Cy sat with Bo but is no friend: he is offered as someone met, with no table
+        assert [p for p in cy.get("/api/me/friends").json()["met"] if p["id"] == me(bo)] == \
+            [{"id": me(bo), "name": "Bo", "colour": bo.get("/api/me").json()["colour"],
+              "initials": "B"}]
+        clock[0] += ONLINE_SECONDS + 1
+        assert friends_of(ana)[me(bo)]["online"] is False
+
+
+def friends_of(http: httpx.Client) -> dict[str, dict[str, Any]]:
+    return {f["id"]: {k: f[k] for k in ("online", "table", "game")}
+            for f in http.get("/api/me/friends").json()["friends"]}

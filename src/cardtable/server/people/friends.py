@@ -163,6 +163,18 @@ def listing(db: Connection, player_id: str) -> dict[str, list[dict[str, Any]]]:
     }
 
 
+def tables_now(db: Connection, player_ids: list[str]) -> dict[str, dict[str, str]]:
+    """Each player's newest table that is not over (its code and game), for friends online."""
+    if not player_ids:
+        return {}
+    rows = db.execute(
+        select(SEATS.c.player_id, SEATS.c.table_code, TABLES.c.game)
+        .join(TABLES, TABLES.c.code == SEATS.c.table_code)
+        .where(SEATS.c.player_id.in_(player_ids), TABLES.c.status != "finished")
+        .order_by(SEATS.c.joined_at)).all()
+    return {row.player_id: {"table": row.table_code, "game": row.game} for row in rows}
+
+
 def shared_table(db: Connection, player_id: str, other: str) -> str | None:
     """A table both sat at (the newest), for a request made from a list of people met."""
     mine = select(SEATS.c.table_code).where(SEATS.c.player_id == player_id)

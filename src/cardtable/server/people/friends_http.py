@@ -20,6 +20,7 @@ from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import friends, invitations
 from cardtable.server.people.identity import ensure, limits_of
 from cardtable.server.people.players import Player
+from cardtable.server.people.presence import MemoryPresence, Presence, RedisPresence
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import Strict, error_response, lobby_of
 from cardtable.server.transport.refusals import refusals
@@ -44,6 +45,16 @@ def invitation_listeners(app: FastAPI) -> list[Listener]:
     return found
 
 
+def presence_of(app: FastAPI) -> Presence:
+    """Who is online (``presence.py``): in Redis in a cluster, else in this process."""
+    found: Presence | None = getattr(app.state, "presence", None)
+    if found is None:
+        cluster = app.state.lobby.cluster
+        found = app.state.presence = (RedisPresence(cluster.bus.redis) if cluster is not None
+                                      else MemoryPresence())
+    return found
+
+
 class Person(BaseModel):
     id: str
     name: str
@@ -51,8 +62,14 @@ class Person(BaseModel):
     initials: str
 
 
+class Friend(Person):
+    online: bool = Field(description="has a cardtable page open now")
+    table: str | None = Field(None, description="online at this table (its code): watch it")
+    game: str | None = None
+
+
 class Friends(BaseModel):
-    friends: list[Person]
+    friends: list[Friend]
     asking: list[Person] = Field(description="asked to be your friend: accept or decline")
     asked: list[Person] = Field(description="you asked them; waiting for their answer")
     met: list[Person] = Field(description="sat at a table with you: you may ask them")
@@ -119,7 +136,14 @@ async def my_friends(request: Request, response: Response) -> Any:
         player = await _player(request, response)
     except ServerError as error:
         return error_response(error)
-    return await _writer(request).query(partial(friends.listing, player_id=player.id))
+    presence = presence_of(request.app)
+    await presence.seen(player.id)
+    found = await _writer(request).query(partial(friends.listing, player_id=player.id))
+    online = await presence.online(f["id"] for f in found["friends"])
+    where = await _writer(request).query(partial(friends.tables_now, player_ids=sorted(online)))
+    found["friends"] = [{**f, "online": f["id"] in online, **where.get(f["id"], {})}
+                        for f in found["friends"]]
+    return found
 
 
 @router.post("/api/me/friends/link", tags=["friends"], status_code=201,
@@ -200,6 +224,7 @@ async def my_invitations(request: Request, response: Response) -> Any:
         player = await _player(request, response)
     except ServerError as error:
         return error_response(error)
+    await presence_of(request.app).seen(player.id)
     return {"invitations": await _writer(request).query(
         partial(invitations.open_for, player_id=player.id))}
 

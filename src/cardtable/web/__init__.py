@@ -7,12 +7,14 @@ The scripts under ``static/js`` are plain ES modules; they draw what the server 
 only the actions the server lists as legal.
 """
 
-from cardtable.web import friends, people
+from cardtable.web import friends, friendship, people
 from cardtable.web.routes import router
 
 # friends: the QR code, My games and the daily deal's pages (web/friends.py)
 router.include_router(friends.router)
 # players: the sign-in link's page and QR code (web/people.py)
 router.include_router(people.router)
+# friends: the page a friend link opens (web/friendship.py)
+router.include_router(friendship.router)
 
 __all__ = ["router"]

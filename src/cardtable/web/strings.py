@@ -10,6 +10,7 @@ from __future__ import annotations
 from cardtable.games import descriptors
 from cardtable.i18n import N_
 from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
+from cardtable.web.friendship_strings import FRIENDSHIP_STRINGS
 from cardtable.web.people_strings import PEOPLE_STRINGS
 
 
@@ -249,6 +250,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *(game.title for game in descriptors()),
     *FRIENDS_STRINGS,  # friends: web/friends_strings.py
     *PEOPLE_STRINGS,  # players: web/people_strings.py
+    *FRIENDSHIP_STRINGS,  # friends and invitations: web/friendship_strings.py
     # the lobby's bot levels (levels.js) and the replay's review marks (review.js), issue 19
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),

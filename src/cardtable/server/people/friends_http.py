@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import friends, invitations
-from cardtable.server.people.identity import ensure, limits_of
+from cardtable.server.people.identity import current, ensure, limits_of
 from cardtable.server.people.players import Player
 from cardtable.server.people.presence import MemoryPresence, Presence, RedisPresence
 from cardtable.server.transport.errors import ServerError
@@ -129,13 +129,13 @@ def _writer(request: Request) -> Any:
 
 
 @router.get("/api/me/friends", tags=["friends"], response_model=Friends,
-            responses=refusals(403, 429))
-async def my_friends(request: Request, response: Response) -> Any:
-    """Your friends, who asked you, whom you asked, and the people you sat with."""
-    try:
-        player = await _player(request, response)
-    except ServerError as error:
-        return error_response(error)
+            responses=refusals())
+async def my_friends(request: Request) -> Any:
+    """Your friends, who asked you, whom you asked, and the people you sat with (all empty for
+    a browser with no player yet: asking makes none)."""
+    player = await current(request)
+    if player is None:
+        return Friends(friends=[], asking=[], asked=[], met=[])
     presence = presence_of(request.app)
     await presence.seen(player.id)
     found = await _writer(request).query(partial(friends.listing, player_id=player.id))
@@ -217,13 +217,13 @@ async def invite(body: Invite, request: Request, response: Response) -> Any:
 
 
 @router.get("/api/me/invitations", tags=["friends"], response_model=Invitations,
-            responses=refusals(403, 429))
-async def my_invitations(request: Request, response: Response) -> Any:
-    """The invitations waiting for your answer, newest first."""
-    try:
-        player = await _player(request, response)
-    except ServerError as error:
-        return error_response(error)
+            responses=refusals())
+async def my_invitations(request: Request) -> Any:
+    """The invitations waiting for your answer, newest first; every page asks this, so it
+    makes no player for a browser that has none (it has no invitations)."""
+    player = await current(request)
+    if player is None:
+        return Invitations(invitations=[])
     await presence_of(request.app).seen(player.id)
     return {"invitations": await _writer(request).query(
         partial(invitations.open_for, player_id=player.id))}

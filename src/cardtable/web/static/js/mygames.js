@@ -7,6 +7,8 @@ import { titleOf } from './cards.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
 import { loadStrings, mountNav, num, t } from './i18n.js';
 import { loadSeat, myTables } from './seats.js';
+import { friendsPanel } from './friendlist.js'; // docs/people.md "Friends"
+import { watchInvitations } from './invitations.js';
 
 const app = document.getElementById('app');
 // a table of a game this server no longer plays is listed by the game's name
@@ -82,6 +84,7 @@ function otherDevice() {
 async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/' }, t('Lobby')));
+  watchInvitations();
   const entries = await allMine();
   const found = [];
   for (let i = 0; i < entries.length; i += AT_ONCE) {
@@ -92,7 +95,7 @@ async function main() {
   clear(app).append(h('h1', {}, t('My games')),
     h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
     found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')),
-    otherDevice());
+    friendsPanel(), otherDevice());
 }
 
 main();

@@ -232,3 +232,10 @@ def test_friends_see_each_other_online_and_at_which_table(server: RunningServer)
 def friends_of(http: httpx.Client) -> dict[str, dict[str, Any]]:
     return {f["id"]: {k: f[k] for k in ("online", "table", "game")}
             for f in http.get("/api/me/friends").json()["friends"]}
+
+
+def test_friend_link_use_is_rate_limited_per_address(server: RunningServer) -> None:
+    with server.http() as guesser:
+        codes = [guesser.post("/api/friends/link", json={"secret": f"guess{i}"}).status_code
+                 for i in range(11)]
+    assert codes[:10] == [404] * 10 and codes[10] == 429

@@ -103,7 +103,8 @@ def test_a_friend_online_is_invited_and_taken_to_the_seat(new_page: Any, live: A
     bo.reload()
     invitation = bo.locator(".invitation")
     expect(invitation).to_contain_text("Ana invites you to a table of Punttu (3 players).")
-    expect(invitation.locator("a")).to_have_attribute("href", re.compile(r"/rules/punttu\?.*deals=1"))
+    expect(invitation.locator("a")).to_have_attribute(
+        "href", re.compile(r"/rules/punttu\?.*deals=1"))
     shot(bo, "invitation-phone")
     invitation.locator(".accept-invitation").click()
     expect(bo).to_have_url(re.compile(f"/t/{code}$"))

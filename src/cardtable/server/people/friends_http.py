@@ -151,7 +151,7 @@ async def my_friends(request: Request) -> Any:
 async def make_friend_link(request: Request, response: Response) -> Any:
     """A link that makes whoever opens it your friend (once, for seven days)."""
     try:
-        await limits_of(request).friend_link(client_address(request))
+        await limits_of(request).make_friend_link(client_address(request))
         player = await _player(request, response)
     except ServerError as error:
         return error_response(error)
@@ -165,7 +165,7 @@ async def make_friend_link(request: Request, response: Response) -> Any:
 async def use_friend_link(body: UseFriendLink, request: Request, response: Response) -> Any:
     """Become friends with the player whose link this is; the link is used up."""
     try:
-        await limits_of(request).friend_link(client_address(request))
+        await limits_of(request).use_friend_link(client_address(request))
         player = await _player(request, response)
         friend = await _writer(request).run(partial(
             friends.use_link, secret=body.secret, player_id=player.id))

@@ -12,6 +12,8 @@ from cardtable.server.lobby.ratelimit import RateLimits
 NEW_PLAYER_RATE = "30/minute;300/day"
 #: Sign-in links made, and link uses tried, per address.
 LINK_RATE = "10/minute;60/hour"
+#: Friend links made per address (a family behind one router sends a few each).
+FRIEND_LINK_RATE = "30/minute;300/hour"
 
 
 class PeopleLimits:
@@ -19,6 +21,7 @@ class PeopleLimits:
         self.limits = limits
         self.new_items = parse_many(NEW_PLAYER_RATE)
         self.link_items = parse_many(LINK_RATE)
+        self.friend_items = parse_many(FRIEND_LINK_RATE)
 
     async def new_player(self, address: str) -> None:
         await self.limits.admit("rate/limited",
@@ -32,7 +35,12 @@ class PeopleLimits:
         await self.limits.admit("rate/limited",
                                 [(i, ("link-use", address)) for i in self.link_items])
 
-    async def friend_link(self, address: str) -> None:
-        """Friend links made and tried share one count, apart from sign-in links'."""
+    async def make_friend_link(self, address: str) -> None:
+        """Making a friend link costs a row, no secret: a looser count than using one."""
         await self.limits.admit("rate/limited",
-                                [(i, ("friend-link", address)) for i in self.link_items])
+                                [(i, ("friend-make", address)) for i in self.friend_items])
+
+    async def use_friend_link(self, address: str) -> None:
+        """Friend links tried: as sign-in links (a link cannot be guessed at speed)."""
+        await self.limits.admit("rate/limited",
+                                [(i, ("friend-use", address)) for i in self.link_items])

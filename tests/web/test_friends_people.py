@@ -26,6 +26,7 @@ def friend_link(page: Any) -> str:
     page.click(".make-friend-link")
     link = page.locator("#friend-link")
     expect(link).to_contain_text("/f#")
+    expect(page.locator("#friend-link-box")).to_be_in_viewport(ratio=1)
     return str(link.text_content())
 
 

@@ -66,6 +66,7 @@ async function friendLink(box) {
     box.replaceChildren(
       h('p', {}, t('Send this link to a friend. Whoever opens it first becomes your friend; it works for seven days.')),
       h('p', {}, h('code', { id: 'friend-link' }, made.link)));
+    box.scrollIntoView({ block: 'nearest' }); // shown whole, below the button pressed
   } catch (error) {
     box.replaceChildren(h('p', { class: 'error', role: 'alert' }, error.message));
   }

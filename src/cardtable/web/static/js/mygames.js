@@ -95,7 +95,7 @@ async function main() {
   clear(app).append(h('h1', {}, t('My games')),
     h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
     found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')),
-    friendsPanel(), otherDevice());
+    otherDevice(), friendsPanel());
 }
 
 main();

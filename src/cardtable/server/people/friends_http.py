@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import friends, invitations
+from cardtable.server.people.http import link_to
 from cardtable.server.people.identity import current, ensure, limits_of
 from cardtable.server.people.players import Player
 from cardtable.server.people.presence import MemoryPresence, Presence, RedisPresence
@@ -156,8 +157,7 @@ async def make_friend_link(request: Request, response: Response) -> Any:
     except ServerError as error:
         return error_response(error)
     secret, expires = await _writer(request).run(partial(friends.make_link, player_id=player.id))
-    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
-    return FriendLink(link=f"{base.rstrip('/')}/f#{secret}", expires_at=expires.isoformat())
+    return FriendLink(link=link_to(request, "f", secret), expires_at=expires.isoformat())
 
 
 @router.post("/api/friends/link", tags=["friends"], response_model=Person,

@@ -1,10 +1,10 @@
 """Rate limits on identity, counted per client address in the server's rate-limit storage
 (``lobby/ratelimit.py``): making players (a script must not fill the database with them) and,
-for sign-in links, making and using them (a link cannot be guessed at speed)."""
+for sign-in and friend links, making and using them (a link cannot be guessed at speed)."""
 
 from __future__ import annotations
 
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 
 from cardtable.server.lobby.ratelimit import RateLimits
 
@@ -23,24 +23,22 @@ class PeopleLimits:
         self.link_items = parse_many(LINK_RATE)
         self.friend_items = parse_many(FRIEND_LINK_RATE)
 
+    async def _admit(self, items: list[RateLimitItem], kind: str, address: str) -> None:
+        await self.limits.admit("rate/limited", [(i, (kind, address)) for i in items])
+
     async def new_player(self, address: str) -> None:
-        await self.limits.admit("rate/limited",
-                                [(i, ("player", address)) for i in self.new_items])
+        await self._admit(self.new_items, "player", address)
 
     async def make_link(self, address: str) -> None:
-        await self.limits.admit("rate/limited",
-                                [(i, ("link-make", address)) for i in self.link_items])
+        await self._admit(self.link_items, "link-make", address)
 
     async def use_link(self, address: str) -> None:
-        await self.limits.admit("rate/limited",
-                                [(i, ("link-use", address)) for i in self.link_items])
+        await self._admit(self.link_items, "link-use", address)
 
     async def make_friend_link(self, address: str) -> None:
         """Making a friend link costs a row, no secret: a looser count than using one."""
-        await self.limits.admit("rate/limited",
-                                [(i, ("friend-make", address)) for i in self.friend_items])
+        await self._admit(self.friend_items, "friend-make", address)
 
     async def use_friend_link(self, address: str) -> None:
         """Friend links tried: as sign-in links (a link cannot be guessed at speed)."""
-        await self.limits.admit("rate/limited",
-                                [(i, ("friend-use", address)) for i in self.link_items])
+        await self._admit(self.link_items, "friend-use", address)

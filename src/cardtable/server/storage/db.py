@@ -226,16 +226,20 @@ class PlayerSeatRow(Base):
     joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class SigninLinkRow(Base):
-    """A one-time sign-in link (migration 0007): its hash only, its player, until when, and
-    when it was used (once)."""
-
-    __tablename__ = "signin_links"
+class OneTimeLink:
+    """The columns of a link that works once (sign-in and friend links): its secret's hash
+    only, whose link it is, until when, and when it was used."""
 
     secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class SigninLinkRow(OneTimeLink, Base):
+    """A one-time sign-in link (migration 0007)."""
+
+    __tablename__ = "signin_links"
 
 
 class FriendshipRow(Base):
@@ -260,15 +264,10 @@ class FriendRequestRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class FriendLinkRow(Base):
-    """A friend link (``/f#SECRET``): its hash only, whose it is, until when, used once."""
+class FriendLinkRow(OneTimeLink, Base):
+    """A friend link (``/f#SECRET``, migration 0010)."""
 
     __tablename__ = "friend_links"
-
-    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
-    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
-    used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class InvitationRow(Base):

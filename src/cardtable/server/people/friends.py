@@ -151,8 +151,8 @@ def listing(db: Connection, player_id: str) -> dict[str, list[dict[str, Any]]]:
     asking = select(REQUESTS.c.from_id).where(REQUESTS.c.to_id == player_id)
     asked = select(REQUESTS.c.to_id).where(REQUESTS.c.from_id == player_id)
     mine = select(SEATS.c.table_code).where(SEATS.c.player_id == player_id)
-    met = (select(SEATS.c.player_id).join(TABLES, TABLES.c.code == SEATS.c.table_code)
-           .where(SEATS.c.table_code.in_(mine), SEATS.c.player_id != player_id))
+    met = select(SEATS.c.player_id).where(SEATS.c.table_code.in_(mine),
+                                          SEATS.c.player_id != player_id)
     return {
         "friends": people(select(PLAYERS).where(PLAYERS.c.id.in_(friends))),
         "asking": people(select(PLAYERS).where(PLAYERS.c.id.in_(asking))),

@@ -1,8 +1,9 @@
 """The friends' and invitations' HTTP routes (docs/people.md "Friends", docs/protocol.md).
 
-Every route acts for the request's player (made on first use, as ``/api/me`` does). Storage is
-in ``friends`` and ``invitations``; a refusal there changed nothing, and is answered here with
-its code.
+Every route acts for the request's player: those that change something make one on first use
+(as ``/api/me`` does); the two that pages poll make none (a visitor with no player has no
+friends and no invitations). Storage is in ``friends`` and ``invitations``; a refusal there
+changed nothing, and is answered here with its code.
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ branch_labels = None
 depends_on = None
 
 
-def _player(name: str, **kw: bool) -> sa.Column:
-    return sa.Column(name, sa.String(24), sa.ForeignKey("players.id"), nullable=False, **kw)
+def _player(name: str, primary_key: bool = False) -> sa.Column[str]:
+    return sa.Column(name, sa.String(24), sa.ForeignKey("players.id"), nullable=False,
+                     primary_key=primary_key)
 
 
 def upgrade() -> None:

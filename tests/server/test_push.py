@@ -18,7 +18,6 @@ from sqlalchemy import text
 from tests.helpers.pushservice import PushService, Received
 from tests.helpers.server import WAIT, Client, RunningServer
 
-from cardtable.server.features.push import notify
 from cardtable.server.features.push.texts import payload
 
 
@@ -226,23 +225,30 @@ def test_the_vapid_key_is_made_once_and_kept_across_restarts(
 
 def test_a_friends_invitation_reaches_the_player_unless_they_turned_it_off(
         pushing: RunningServer, push: PushService) -> None:
-    with pushing.http() as bea:
+    """Ana invites her friend Bea to her table through the friends' route: Bea's browser that
+    wants invitations is told, in Bea's language; the one that turned them off is not."""
+    with pushing.http() as ana, pushing.http() as bea:
         wants = push.browser("wants")
         assert bea.post("/api/push/subscription", json=wants.subscription()).status_code == 204
         hushed = push.browser("hushed").subscription(invite=False)
         assert bea.post("/api/push/subscription", json=hushed).status_code == 204
-        assert bea.patch("/api/me", json={"language": "hu"}).status_code == 200
-        player_id = bea.get("/api/me").json()["id"]
-    sender = pushing.lobby.services.push
-    # what the friends feature calls, on the server's own loop
-    loop = pushing.lobby.services.writer._loop
-    loop.call_soon_threadsafe(notify.friend_invited, sender, player_id, "K7QM2A", "pontinho",
-                              "Ana")
+        assert bea.patch("/api/me", json={"language": "hu", "name": "Bea"}).status_code == 200
+        assert ana.patch("/api/me", json={"name": "Ana"}).status_code == 200
+        link = ana.post("/api/me/friends/link").json()["link"]
+        assert bea.post("/api/friends/link",
+                        json={"secret": link.split("#", 1)[1]}).status_code == 200
+        code = ana.post("/api/tables", json={
+            "game": "pontinho", "players": 2,
+            "seats": [{"kind": "person"}, {"kind": "person"}]}).json()["code"]
+        assert ana.post(f"/api/tables/{code}/join", json={"name": "Ana"}).status_code == 200
+        bea_id = bea.get("/api/me").json()["id"]
+        invited = ana.post("/api/me/invitations", json={"friend": bea_id, "table": code})
+        assert invited.status_code == 201, invited.text
     got = push.next()
     assert got.browser == "wants" and got.message == {
         "kind": "invite", "title": "Ana meghívott egy asztalhoz",
-        "body": "Gyere játszani: Pontinho, K7QM2A asztal.", "url": "/t/K7QM2A",
-        "tag": "invite-K7QM2A"}
+        "body": f"Gyere játszani: Pontinho, {code} asztal.", "url": f"/t/{code}",
+        "tag": f"invite-{code}"}
     assert push.received.empty() and not push.problems
 
 

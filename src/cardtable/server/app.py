@@ -34,14 +34,15 @@ from cardtable.server.cluster.instance import ServerLock, keep
 from cardtable.server.config import ServerConfig
 from cardtable.server.features import review
 from cardtable.server.features.push import http as push_http
+from cardtable.server.features.push import notify as push_notify
 from cardtable.server.features.push.sender import PushSender
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.migrations import upgrade
 from cardtable.server.ops.collector import Collector
 from cardtable.server.ops.metrics import Metrics
+from cardtable.server.people import friends_http, ratings_http
 from cardtable.server.people import http as people_http
-from cardtable.server.people import ratings_http
 from cardtable.server.storage import db, store
 from cardtable.server.storage.writer import StorageUnavailable, Writer
 from cardtable.server.tables.pool import FairPool
@@ -131,6 +132,10 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         app.state.cluster = cluster
         app.state.lobby = lobby
         app.state.config = config
+        # a friend's invitation also reaches a closed page, by Web Push (docs/notifications.md)
+        friends_http.invitation_listeners(app).append(
+            lambda invitation, friend: push_notify.friend_invited(
+                push, friend, invitation["table"], invitation["game"], invitation["from"]["name"]))
         collector = Collector(full_seconds=config.gc_full_seconds, on_pause=metrics.gc_pause)
         collector.tune()
         log.info("server ready", extra={"tables_to_rebuild": rebuilt,
@@ -164,6 +169,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(people_http.router)  # players who are remembered (docs/people.md)
     app.include_router(ratings_http.router)  # ratings for people (docs/ratings.md)
     app.include_router(push_http.router)  # Web Push subscriptions (docs/notifications.md)
+    app.include_router(friends_http.router)  # friends and invitations (docs/people.md)
     app.include_router(review.router)  # the coach's review of a finished deal
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's

@@ -7,7 +7,7 @@ The scripts under ``static/js`` are plain ES modules; they draw what the server 
 only the actions the server lists as legal.
 """
 
-from cardtable.web import friends, people, pwa, ratings
+from cardtable.web import friends, friendship, people, pwa, ratings
 from cardtable.web.routes import router
 
 # friends: the QR code, My games and the daily deal's pages (web/friends.py)
@@ -18,5 +18,7 @@ router.include_router(people.router)
 router.include_router(ratings.router)
 # the installable app: manifest, service worker, offline page (web/pwa.py)
 router.include_router(pwa.router)
+# friends: the page a friend link opens (web/friendship.py)
+router.include_router(friendship.router)
 
 __all__ = ["router"]

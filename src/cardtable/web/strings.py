@@ -11,6 +11,7 @@ from cardtable.games import descriptors
 from cardtable.i18n import N_
 from cardtable.web.clock_strings import CLOCK_PLURALS, CLOCK_STRINGS
 from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
+from cardtable.web.friendship_strings import FRIENDSHIP_STRINGS
 from cardtable.web.people_strings import PEOPLE_STRINGS
 from cardtable.web.push_strings import PUSH_STRINGS
 from cardtable.web.ratings_strings import RATINGS_PLURALS, RATINGS_STRINGS
@@ -257,6 +258,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *RATINGS_STRINGS,  # ratings: web/ratings_strings.py
     *PUSH_STRINGS,  # notifications: web/push_strings.py
     *CLOCK_STRINGS,  # the game clock: web/clock_strings.py
+    *FRIENDSHIP_STRINGS,  # friends and invitations: web/friendship_strings.py
     # the lobby's bot levels (levels.js) and the replay's review marks (review.js)
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),

@@ -1,6 +1,6 @@
 """Deleting an account: the player, their device credentials, passkeys, sign-in links,
-challenges, ratings and push subscriptions go; their seats in stored games keep everything
-but the name, which becomes "a former player" (``deletion_mark``).
+challenges, ratings, friends and push subscriptions go; their seats in stored games keep
+everything but the name, which becomes "a former player" (``deletion_mark``).
 
 Nothing else in those games changes: the events, scores and results stay as they were (the
 match records hold no names), so every replay replays identically and the other players'
@@ -18,7 +18,7 @@ import orjson
 from sqlalchemy import Connection, Table, and_, delete, or_, select, update
 
 from cardtable.server.features.push import subscriptions
-from cardtable.server.people import passkeys, ratings_store
+from cardtable.server.people import friends, passkeys, ratings_store
 from cardtable.server.people.deletion_mark import FORMER
 from cardtable.server.people.players import CREDENTIALS, LINKS, PLAYERS, SEATS
 from cardtable.server.storage.db import ArchiveRow, Base, ChatRow, SeatRow
@@ -43,6 +43,7 @@ def delete_player(db: Connection, player_id: str) -> list[tuple[str, int]]:
     db.execute(delete(SEATS).where(SEATS.c.player_id == player_id))
     passkeys.forget_player(db, player_id)
     ratings_store.forget_player(db, player_id)
+    friends.forget_player(db, player_id)
     subscriptions.forget_player(db, player_id)
     db.execute(delete(LINKS).where(LINKS.c.player_id == player_id))
     db.execute(delete(CREDENTIALS).where(CREDENTIALS.c.player_id == player_id))

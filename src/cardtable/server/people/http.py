@@ -95,6 +95,13 @@ async def my_games(request: Request, response: Response) -> Any:
     return MyGames(games=[MyGame(**game) for game in found])
 
 
+def link_to(request: Request, page: str, secret: str) -> str:
+    """A one-time link to ``page`` of this server (its public address when set), the secret
+    after ``#``: no server log or link preview sees it."""
+    base = request.app.state.config.public_url or str(request.base_url)
+    return f"{base.rstrip('/')}/{page}#{secret}"
+
+
 class SigninLink(BaseModel):
     link: str = Field(description="open it on the other device: …/signin#SECRET; works once")
     expires_at: str
@@ -115,8 +122,7 @@ async def make_link(request: Request, response: Response) -> Any:
         return error_response(error)
     secret, expires = await lobby_of(request).services.writer.run(
         partial(signin.make, player_id=player.id))
-    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
-    return SigninLink(link=f"{base.rstrip('/')}/signin#{secret}", expires_at=expires.isoformat())
+    return SigninLink(link=link_to(request, "signin", secret), expires_at=expires.isoformat())
 
 
 @router.post("/api/signin", tags=["people"], response_model=Me, responses=refusals(404, 429))

@@ -48,7 +48,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
-from cardtable.server.people.players import Player, _aware
+from cardtable.server.people.players import Player, aware
 from cardtable.server.storage.db import Base, PasskeyChallengeRow, PasskeyRow, utcnow
 from cardtable.server.tables.tokens import hash_token
 
@@ -156,8 +156,8 @@ def listed(db: Connection, player_id: str) -> list[dict[str, Any]]:
     """The player's passkeys, oldest first: when each was added and last used."""
     rows = db.execute(select(PASSKEYS.c.created_at, PASSKEYS.c.used_at)
                       .where(PASSKEYS.c.player_id == player_id).order_by(PASSKEYS.c.id)).all()
-    return [{"created_at": _aware(row.created_at).isoformat(),
-             "used_at": _aware(row.used_at).isoformat() if row.used_at else None}
+    return [{"created_at": aware(row.created_at).isoformat(),
+             "used_at": aware(row.used_at).isoformat() if row.used_at else None}
             for row in rows]
 
 

@@ -68,17 +68,13 @@ class Player:
                 "created_at": self.created_at.isoformat()}
 
 
-def _player(row: Any) -> Player:
+def row_to_player(row: Any) -> Player:
     return Player(id=row.id, name=row.name, colour=row.colour, language=row.language,
-                  hidden=bool(row.hidden), created_at=_aware(row.created_at),
-                  seen_at=_aware(row.seen_at))
+                  hidden=bool(row.hidden), created_at=aware(row.created_at),
+                  seen_at=aware(row.seen_at))
 
 
-#: A player from any row that holds the ``players`` columns (a join's, say).
-player_of_row = _player
-
-
-def _aware(moment: dt.datetime) -> dt.datetime:
+def aware(moment: dt.datetime) -> dt.datetime:
     """SQLite gives back naive datetimes; every moment here is UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
 
@@ -104,7 +100,7 @@ def create(db: Connection, secret: str, name: str, language: str | None) -> Play
 
 def by_id(db: Connection, player_id: str) -> Player | None:
     row = db.execute(select(PLAYERS).where(PLAYERS.c.id == player_id)).first()
-    return _player(row) if row is not None else None
+    return row_to_player(row) if row is not None else None
 
 
 def by_secret(db: Connection, secret: str) -> Player | None:
@@ -113,7 +109,7 @@ def by_secret(db: Connection, secret: str) -> Player | None:
         select(PLAYERS).join(CREDENTIALS, CREDENTIALS.c.player_id == PLAYERS.c.id)
         .where(CREDENTIALS.c.secret_hash == hash_token(secret))
     ).first()
-    return _player(row) if row is not None else None
+    return row_to_player(row) if row is not None else None
 
 
 def add_credential(db: Connection, player_id: str, secret: str, kind: str = "device") -> None:
@@ -162,7 +158,7 @@ def games(db: Connection, player_id: str) -> list[dict[str, Any]]:
     ).all()
     return [{"code": row.table_code, "seat": int(row.seat), "game": row.game,
              "players": int(row.players), "status": row.status,
-             "joined_at": _aware(row.joined_at).isoformat()} for row in rows]
+             "joined_at": aware(row.joined_at).isoformat()} for row in rows]
 
 
 def move_everything(db: Connection, source: str, target: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import Connection, Table, func, select
 
 from cardtable.server.people import ratings_store
-from cardtable.server.people.players import SEATS, TABLES, _aware
+from cardtable.server.people.players import SEATS, TABLES, aware
 from cardtable.server.storage.db import Base, EventRow
 
 EVENTS: Table = Base.metadata.tables[EventRow.__tablename__]
@@ -48,7 +48,7 @@ def _match(row: Any) -> dict[str, Any]:
     return {"code": row.table_code, "game": row.game, "players": int(row.players),
             "seat": seat, "won": seat in result.get("winners", []), "points": int(points),
             "winners": result.get("winners", []),
-            "finished_at": _aware(row.finished_at).isoformat() if row.finished_at else None}
+            "finished_at": aware(row.finished_at).isoformat() if row.finished_at else None}
 
 
 def _totals(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -95,7 +95,7 @@ def leaderboard(db: Connection, game: str,
         .order_by(ordinal.desc(), RATINGS.c.matches.desc(), RATINGS.c.player_id)
         .limit(limit)
     ).all()
-    return [(players.player_of_row(row), _rating(row)) for row in rows]
+    return [(players.row_to_player(row), _rating(row)) for row in rows]
 
 
 def rated_table(db: Connection, code: str) -> bool:

@@ -17,7 +17,7 @@ import datetime as dt
 from sqlalchemy import Connection, insert, select, update
 
 from cardtable.server.features.push import subscriptions
-from cardtable.server.people import passkeys, players, ratings_store
+from cardtable.server.people import friends, passkeys, players, ratings_store
 from cardtable.server.people.players import LINKS, Player
 from cardtable.server.storage.db import utcnow
 from cardtable.server.tables.tokens import hash_token, new_token
@@ -64,6 +64,7 @@ def arrive(db: Connection, player_id: str, device_secret: str,
         return None
     if visitor is not None and visitor != player_id:
         passkeys.hand_over(db, source=visitor, target=player_id)
+        friends.merge(db, source=visitor, target=player_id)
         ratings_store.hand_over(db, source=visitor, target=player_id)
         subscriptions.hand_over(db, source=visitor, target=player_id)
         players.move_everything(db, source=visitor, target=player_id)

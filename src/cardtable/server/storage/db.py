@@ -226,11 +226,9 @@ class PlayerSeatRow(Base):
     joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class SigninLinkRow(Base):
-    """A one-time sign-in link (migration 0007): its hash only, its player, until when, and
-    when it was used (once)."""
-
-    __tablename__ = "signin_links"
+class OneTimeLink:
+    """The columns of a link that works once (sign-in and friend links): its secret's hash
+    only, whose link it is, until when, and when it was used."""
 
     secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
@@ -291,7 +289,7 @@ class PasskeyChallengeRow(Base):
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"))
     expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
 class PushKeyRow(Base):
-    """The server's VAPID key pair for Web Push (migration 0012; ``features/push/keys.py``):
+    """The server's VAPID key pair for Web Push (migration 0011; ``features/push/keys.py``):
     made on the first start, one row, shared by every server process of a cluster."""
 
     __tablename__ = "push_keys"
@@ -303,7 +301,7 @@ class PushKeyRow(Base):
 
 
 class PushSubscriptionRow(Base):
-    """A browser's Web Push subscription (migration 0012): its player, the push service's
+    """A browser's Web Push subscription (migration 0011): its player, the push service's
     endpoint, the browser's keys for RFC 8291 encryption, and which kinds of message it wants."""
 
     __tablename__ = "push_subscriptions"
@@ -318,6 +316,55 @@ class PushSubscriptionRow(Base):
     invite: Mapped[bool] = mapped_column(Boolean)
     match_over: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SigninLinkRow(OneTimeLink, Base):
+    """A one-time sign-in link (migration 0007)."""
+
+    __tablename__ = "signin_links"
+
+
+class FriendshipRow(Base):
+    """Two players who agreed to be friends (migration 0010): one row each way, so a player's
+    friends are one indexed read."""
+
+    __tablename__ = "friendships"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    friend_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    since: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class FriendRequestRow(Base):
+    """A friend request made from a table both players sat at, waiting for the other's yes."""
+
+    __tablename__ = "friend_requests"
+
+    from_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    to_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    table_code: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class FriendLinkRow(OneTimeLink, Base):
+    """A friend link (``/f#SECRET``, migration 0010)."""
+
+    __tablename__ = "friend_links"
+
+
+class InvitationRow(Base):
+    """A friend invited to a table: answered once (accepted or declined) or left to expire."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    from_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    to_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("tables.code"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: null while open; then "accepted" or "declined"
+    answer: Mapped[str | None] = mapped_column(String(16))
 
 
 #: Seconds a SQLite write waits for another process's lock before it fails (and the writer

@@ -94,6 +94,19 @@ MESSAGES: dict[str, str] = {
         "try again, or sign in with a link from a device you already use"
     ),
     "people/unknown": N_("there is no such player"),
+    # friends and invitations (server/people/friends.py, invitations.py)
+    "friends/already": N_("you are friends already"),
+    "friends/bad_invitation": N_(
+        "this invitation cannot be answered: it may be answered already or have expired"
+    ),
+    "friends/bad_link": N_(
+        "this friend link cannot be used: it may be mistyped, used already or expired; ask "
+        "your friend for a new one"
+    ),
+    "friends/not_friend": N_("this player is not your friend"),
+    "friends/not_met": N_("you can ask only people you sat at a table with to be friends"),
+    "friends/not_seated": N_("you can invite friends only to a table where you sit"),
+    "friends/self": N_("you cannot be your own friend"),
     "people/signups_closed": N_(
         "this server takes no new players; sign in with a link from a device you already use"
     ),

@@ -31,12 +31,15 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "this server takes no new players (people/signups_closed), or the table holds a "
              "daily deal whose day is not over: its cards stay hidden (daily/sealed)",
         404: "no such table (table/not_found) or record (record/none), or a sign-in link that "
-             "cannot be used (people/bad_link), no such game (ratings/unknown_game), or no such "
-             "player or a hidden profile (people/unknown)",
+             "cannot be used (people/bad_link, friends/bad_link), an invitation that cannot be "
+             "answered (friends/bad_invitation), a player who is not a friend or was never met "
+             "(friends/not_friend, friends/not_met), no such game (ratings/unknown_game), or no "
+             "such player or a hidden profile (people/unknown)",
         409: "the seat is taken, or the table is full or started (table/seat_taken, table/full, "
              "table/started), or set aside (table/unplayable), or you sit at it already "
              "(people/already_seated), or this browser has played today's daily deal "
-             "(daily/played)",
+             "(daily/played), or a friend request or invitation that cannot be (friends/self, "
+             "friends/already, friends/not_seated, table/finished)",
         410: "the table has expired (table/expired)",
         413: "the body is larger than the limit (request/too_large)",
         422: "the request is invalid (request/invalid) or the table cannot be made "

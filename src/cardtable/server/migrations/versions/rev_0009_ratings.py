@@ -2,7 +2,7 @@
 the log of the matches rated, so that no match is rated twice.
 
 Revision ID: 0009
-Revises: 0007
+Revises: 0008
 Create Date: 2026-12-06
 """
 

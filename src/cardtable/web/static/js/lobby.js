@@ -8,6 +8,8 @@ import { saveName, saveSeat } from './seats.js';
 import { nickname } from './nickname.js'; // friends: the remembered nickname
 import { levelNotes } from './levels.js';
 import { myRatingLine } from './ratings.js'; // ratings: this player's, in words
+import { rulesHref as rulesLink } from './ruleslink.js';
+import { watchInvitations } from './invitations.js'; // a friend's invitation, on any page
 
 const app = document.getElementById('app');
 const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
@@ -89,14 +91,9 @@ function optionInput(option) {
     h('p', { class: 'help', id: helpId }, option.help));
 }
 
-// The rules page of a table with these options (the same query the rules route validates).
+// The rules page of a table with these options (ruleslink.js), in the page's language.
 function rulesHref(game, players, options) {
-  const query = new URLSearchParams({ lang });
-  if (players) query.set('players', String(players));
-  for (const [name, value] of Object.entries(options || {})) {
-    if (!(typeof value === 'number' && Number.isNaN(value))) query.set(name, String(value));
-  }
-  return `/rules/${game}?${query}`;
+  return rulesLink(game, players, options, lang);
 }
 
 function optionValue(option, form) {
@@ -284,6 +281,7 @@ function howTo(games) {
 async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/mine' }, t('My games')), h('a', { href: '/daily' }, t('The daily deal'))); // friends
+  watchInvitations();
   const [games, tables] = await Promise.all([getJSON(`/api/games?lang=${encodeURIComponent(lang)}`), getJSON('/api/tables?offset=0')]);
   clear(app).append(
     h('h1', {}, t('Punttu, Pontinho and Putto, online.')),

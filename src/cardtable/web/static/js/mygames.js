@@ -9,6 +9,8 @@ import { clear, getJSON, h, postJSON } from './dom.js';
 import { loadStrings, mountNav, num, t } from './i18n.js';
 import { addPasskey, passkeyButton } from './passkeys.js';
 import { loadSeat, myTables } from './seats.js';
+import { friendsPanel } from './friendlist.js'; // docs/people.md "Friends"
+import { watchInvitations } from './invitations.js';
 
 const app = document.getElementById('app');
 // a table of a game this server no longer plays is listed by the game's name
@@ -99,6 +101,7 @@ async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/' }, t('Lobby')));
   const me = await getJSON('/api/me').catch(() => null);
+  watchInvitations();
   const entries = await allMine();
   const mine = [];
   for (let i = 0; i < entries.length; i += AT_ONCE) {
@@ -113,7 +116,7 @@ async function main() {
     h('p', { class: 'hint-text' }, t('The matches you played, on every device you use.')),
     me ? h('p', {}, h('a', { href: `/p/${me.id}`, id: 'my-profile' }, t('Your profile'))) : null,
     found.length ? h('ul', { class: 'my-games' }, found) : h('p', {}, t('No games yet.')),
-    otherDevice());
+    otherDevice(), friendsPanel());
 }
 
 main();

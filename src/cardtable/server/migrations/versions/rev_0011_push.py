@@ -1,8 +1,8 @@
 """Web Push (server/features/push/): the server's VAPID key pair, made on the first start, and
 each browser's subscription with its player and the kinds of message it wants.
 
-Revision ID: 0012
-Revises: 0007
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-06
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

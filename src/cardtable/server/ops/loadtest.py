@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +183,12 @@ class LocalServer:
         self.folder.cleanup()
 
 
+def _strangers() -> CookieJar:
+    """A cookie jar that keeps none: every seat the load test takes is a stranger's, as at a
+    real server (one player may hold one seat at a table of people: docs/ratings.md)."""
+    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
+
+
 async def _make_table(http: httpx.AsyncClient, started: bool = True,
                       bot_level: str | None = None) -> tuple[str, list[str]]:
     """A table of four people (``bot_level``: one person and three bots of that level)."""
@@ -268,7 +275,7 @@ def _cpu_of(pids: tuple[int, ...]) -> float | None:
 
 
 async def _idle_memory(url: str, pid: int, count: int) -> float | None:
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=url, timeout=60, cookies=_strangers()) as http:
         for _ in range(10):  # first tables load code and caches: not per-table memory
             await _make_table(http)
         before = rss_kib(pid)
@@ -309,7 +316,7 @@ async def run(*, tables: int, seconds: float, warmup: float, url: str | None,
             await _idle_memory(base, server.process.pid, idle_tables)
             if server and idle_tables else None
         )
-        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        async with httpx.AsyncClient(base_url=base, timeout=60, cookies=_strangers()) as http:
             gate = asyncio.Semaphore(MAKING)
 
             async def make(level: str | None = None) -> tuple[str, list[str]]:

@@ -88,17 +88,3 @@ def test_my_turn_shows_the_middle_above_the_dock_on_a_phone(new_page: Any, live:
     part = ".felt > .below" if game == "pontinho" and not asked else ".ring-centre"
     assert_above_the_dock(page, part)
 
-
-@pytest.mark.rule("PT-3")
-@pytest.mark.parametrize(("players", "team"), [(4, True), (2, False)])
-def test_putto_plates_say_when_the_captures_are_the_teams(new_page: Any, live: Any, players: int,
-                                                         team: bool) -> None:
-    """Partners pool their captures: at a team table each partner's plate says the count is the
-    team's, so nobody reads one count twice as each partner's own; alone, it is the player's."""
-    page = seated(new_page, live, LAPTOP, "putto", players=players)
-    page.locator(".ring .seat .points-line").first.wait_for()
-    facts = page.locator(".points-line.facts").all_inner_texts()
-    assert len(facts) == players
-    for text in facts:
-        assert text.startswith("Team captured: ") == team, text
-        assert ("Team sweeps: " in text) == team, text

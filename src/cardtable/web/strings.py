@@ -77,8 +77,6 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Cancel"),
     N_("Captured: {n}"),
     N_("Sweeps: {n}"),
-    N_("Team captured: {n}"),
-    N_("Team sweeps: {n}"),
     N_("team {n}"),
     N_("Side"),
     N_("Card points"),

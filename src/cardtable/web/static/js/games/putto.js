@@ -69,15 +69,10 @@ export default {
   seatExtra(ctx, seat) {
     const view = ctx.view;
     const side = sideOf(view, seat);
-    // two facts, each kept on one line (a narrow side column wraps between them); partners
-    // pool their captures (PT-3), so at a team table the plate says the figures are the team's
-    // and nobody reads the same count twice as each partner's own
-    const team = view.sides[side].length > 1;
-    const captured = { n: view.captured[side] };
-    const sweeps = { n: view.sweeps[side] };
+    // two facts, each kept on one line (a narrow side column wraps between them)
     return h('p', { class: 'points-line facts' },
-      h('span', {}, team ? t('Team captured: {n}', captured) : t('Captured: {n}', captured)), ' ',
-      h('span', {}, team ? t('Team sweeps: {n}', sweeps) : t('Sweeps: {n}', sweeps)));
+      h('span', {}, t('Captured: {n}', { n: view.captured[side] })), ' ',
+      h('span', {}, t('Sweeps: {n}', { n: view.sweeps[side] })));
   },
 
   handKey: simpleHandKey,

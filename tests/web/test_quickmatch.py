@@ -1,15 +1,17 @@
 """Quick match in the browser (docs/people.md "Quick match"): two people in two browsers ask
 to play Punttu with people, one on a phone and one on a laptop; the first waits (the waiting
 box in view, how many wait and the seconds left), gives up, asks again, and both are seated
-at one table when the second asks."""
+at one table when the second asks; the waiting box fits a phone in every language."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, screenshot
+from tests.web.test_phone_width import LANGUAGES, assert_fits
 
 #: The waiting box's box, and whether it lies whole inside the window.
 IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
@@ -56,6 +58,22 @@ def test_the_waiting_box_opens_in_view_on_a_laptop(new_page: Any) -> None:
     expect(box).to_be_visible()
     assert box.evaluate(IN_VIEW)
     screenshot(page, "quickmatch-waiting-laptop")
+    page.click("#match-cancel")
+    expect(box).to_be_hidden()
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_waiting_fits_a_phone_in_every_language(new_page: Any, lang: str) -> None:
+    page = new_page(PHONE)
+    page.goto(f"/?lang={lang}")
+    page.locator("#language").wait_for()
+    page.select_option("#match-players", "7")  # nobody else waits for seven: it stays waiting
+    page.click("#match-start")
+    box = page.locator("#match-waiting")
+    expect(box).to_be_visible()
+    assert box.evaluate(IN_VIEW)
+    assert_fits(page)
     page.click("#match-cancel")
     expect(box).to_be_hidden()
     assert page.js_errors == []

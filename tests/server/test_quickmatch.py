@@ -4,11 +4,15 @@ clock is injected: no test waits); a ticket can be given up, and one nobody poll
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from tests.helpers.server import in_process_services
 
+from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.quickmatch import IDLE_SECONDS, Matchmaker
 
 
@@ -123,3 +127,22 @@ def test_bad_input_is_refused_and_changes_nothing(
         answer = http.post("/api/quickmatch", json=body)
         assert answer.status_code == status and answer.json()["error"]["code"] == code
     assert server.app.state.quickmatch.tickets == {}
+
+
+def test_polls_at_once_seat_the_same_people_once(tmp_path: Path) -> None:
+    """A new ticket and a poll arriving together (each may seat the queue) make one table."""
+    clock = Clock()
+
+    async def scenario() -> None:
+        writer, services = in_process_services(tmp_path / "t.db", clock=clock)
+        lobby = Lobby(services)
+        matchmaker = Matchmaker(lobby, clock=clock)
+        ana = await matchmaker.enter("punttu", 2, 60, "ana", "10.0.0.1", None)
+        bo, _ = await asyncio.gather(
+            matchmaker.enter("punttu", 2, 60, "bo", "10.0.0.2", None), matchmaker.poll(ana.id))
+        assert ana.code == bo.code and {ana.seat, bo.seat} == {0, 1}
+        assert len(lobby.tables) == 1
+        await lobby.close()
+        await writer.close()
+
+    asyncio.run(scenario())

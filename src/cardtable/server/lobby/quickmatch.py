@@ -15,9 +15,10 @@ kept as long, for its page to read its seat.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.server.lobby.lobby import Lobby
@@ -49,7 +50,6 @@ class Ticket:
     seat: int | None = None
     token: str | None = None
     linked: bool = False
-    options: dict[str, Any] = field(default_factory=dict)
 
 
 class Matchmaker:
@@ -59,6 +59,8 @@ class Matchmaker:
         self.lobby = lobby
         self.clock = clock or lobby.services.clock
         self.tickets: dict[str, Ticket] = {}
+        #: One seating at a time: two polls at once must not seat the same people twice.
+        self.lock = asyncio.Lock()
 
     def check(self, game: str, players: int | None) -> tuple[str, int]:
         """The game's name and table size, or ``table/bad_config`` (unknown game, bad size)."""
@@ -116,6 +118,10 @@ class Matchmaker:
         """Seat the queue's oldest people at one table when there are enough of them, or when
         the oldest one's wait is over (bots then take the other seats); one person per
         player, so that nobody sits twice at a table."""
+        async with self.lock:
+            await self._seat(game, players)
+
+    async def _seat(self, game: str, players: int) -> None:
         queue = self.waiting(game, players)
         group: list[Ticket] = []
         for ticket in queue:

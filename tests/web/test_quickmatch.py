@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, screenshot
+from tests.web.test_axe import violations
 from tests.web.test_phone_width import LANGUAGES, assert_fits
 
 #: The waiting box's box, and whether it lies whole inside the window.
@@ -52,11 +53,14 @@ def test_two_browsers_are_matched_into_one_table(new_page: Any) -> None:
 
 
 def test_the_waiting_box_opens_in_view_on_a_laptop(new_page: Any) -> None:
-    page = new_page(LAPTOP)
+    """In view, and no accessibility violation while waiting (axe is injected as a script tag:
+    this context bypasses the pages' Content-Security-Policy)."""
+    page = new_page(LAPTOP, bypass_csp=True)
     _ask(page, "cy")
     box = page.locator("#match-waiting")
     expect(box).to_be_visible()
     assert box.evaluate(IN_VIEW)
+    assert violations(page) == []
     screenshot(page, "quickmatch-waiting-laptop")
     page.click("#match-cancel")
     expect(box).to_be_hidden()

@@ -146,3 +146,17 @@ def test_polls_at_once_seat_the_same_people_once(tmp_path: Path) -> None:
         await writer.close()
 
     asyncio.run(scenario())
+
+
+def test_tickets_are_rate_limited_as_making_a_table(start_server: Any) -> None:
+    """A new ticket counts against ``create_rate``; the refused one joins no queue."""
+    server = start_server(create_rate="2/minute")
+    with server.http() as http:
+        for _ in range(2):
+            assert http.post("/api/quickmatch", json={"game": "punttu", "players": 3}
+                             ).status_code == 201
+        refused = http.post("/api/quickmatch", json={"game": "punttu", "players": 4})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate/limited"
+        assert refused.headers["Retry-After"]
+        assert http.post("/api/play", json={"game": "punttu"}).status_code == 429  # one budget
+    assert [t.players for t in server.app.state.quickmatch.tickets.values()] == [3]

@@ -36,6 +36,7 @@ from cardtable.server.features import review
 from cardtable.server.features.push import http as push_http
 from cardtable.server.features.push import notify as push_notify
 from cardtable.server.features.push.sender import PushSender
+from cardtable.server.lobby import quickmatch_http
 from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.migrations import upgrade
@@ -170,6 +171,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.include_router(ratings_http.router)  # ratings for people (docs/ratings.md)
     app.include_router(push_http.router)  # Web Push subscriptions (docs/notifications.md)
     app.include_router(friends_http.router)  # friends and invitations (docs/people.md)
+    app.include_router(quickmatch_http.router)  # quick match (docs/people.md)
     app.include_router(review.router)  # the coach's review of a finished deal
     app.include_router(web.router)  # the browser client (replaces the placeholder pages)
     # the body limit runs inside the language middleware, so its refusal is in the request's

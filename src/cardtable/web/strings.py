@@ -14,6 +14,7 @@ from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
 from cardtable.web.friendship_strings import FRIENDSHIP_STRINGS
 from cardtable.web.people_strings import PEOPLE_STRINGS
 from cardtable.web.push_strings import PUSH_STRINGS
+from cardtable.web.quickmatch_strings import QUICKMATCH_PLURALS, QUICKMATCH_STRINGS
 from cardtable.web.ratings_strings import RATINGS_PLURALS, RATINGS_STRINGS
 
 
@@ -257,6 +258,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *PUSH_STRINGS,  # notifications: web/push_strings.py
     *CLOCK_STRINGS,  # the game clock: web/clock_strings.py
     *FRIENDSHIP_STRINGS,  # friends and invitations: web/friendship_strings.py
+    *QUICKMATCH_STRINGS,  # quick match: web/quickmatch_strings.py
     # the lobby's bot levels (levels.js) and the replay's review marks (review.js)
     N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),
@@ -336,6 +338,7 @@ CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
     *FRIENDS_PLURALS,  # friends: web/friends_strings.py
     *RATINGS_PLURALS,  # ratings: web/ratings_strings.py
     *CLOCK_PLURALS,  # the game clock: web/clock_strings.py
+    *QUICKMATCH_PLURALS,  # quick match: web/quickmatch_strings.py
 )
 
 #: game → (title, paragraphs): a short summary; the full rules live in the rules pages.

@@ -94,6 +94,10 @@ MESSAGES: dict[str, str] = {
         "try again, or sign in with a link from a device you already use"
     ),
     "people/unknown": N_("there is no such player"),
+    # quick match (server/lobby/quickmatch.py)
+    "quickmatch/unknown": N_(
+        "you are no longer waiting for a quick match: start again from the lobby"
+    ),
     # friends and invitations (server/people/friends.py, invitations.py)
     "friends/already": N_("you are friends already"),
     "friends/bad_invitation": N_(

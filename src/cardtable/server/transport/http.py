@@ -84,6 +84,7 @@ STATUS = {
     "table/finished": 409,
     "daily/played": 409,
     "daily/sealed": 403,
+    "quickmatch/unknown": 404,
 }
 
 #: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a

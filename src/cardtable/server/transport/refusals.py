@@ -34,7 +34,8 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
              "cannot be used (people/bad_link, friends/bad_link), an invitation that cannot be "
              "answered (friends/bad_invitation), a player who is not a friend or was never met "
              "(friends/not_friend, friends/not_met), no such game (ratings/unknown_game), or no "
-             "such player or a hidden profile (people/unknown)",
+             "such player or a hidden profile (people/unknown), or a quick match ticket that has "
+             "left its queue (quickmatch/unknown)",
         409: "the seat is taken, or the table is full or started (table/seat_taken, table/full, "
              "table/started), or set aside (table/unplayable), or you sit at it already "
              "(people/already_seated), or this browser has played today's daily deal "

@@ -10,6 +10,7 @@ import { levelNotes } from './levels.js';
 import { myRatingLine } from './ratings.js'; // ratings: this player's, in words
 import { rulesHref as rulesLink } from './ruleslink.js';
 import { watchInvitations } from './invitations.js'; // a friend's invitation, on any page
+import { quickMatch } from './quickmatch.js'; // quick match: play with people waiting
 
 const app = document.getElementById('app');
 const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
@@ -285,7 +286,9 @@ async function main() {
   const [games, tables] = await Promise.all([getJSON(`/api/games?lang=${encodeURIComponent(lang)}`), getJSON('/api/tables?offset=0')]);
   clear(app).append(
     h('h1', {}, t('Punttu, Pontinho and Putto, online.')),
-    quickPlay(games), joinByCode(), newTable(games), openTables(tables), howTo(games));
+    quickPlay(games),
+    quickMatch(games, () => document.getElementById('quick-name').value.trim() || t('player')),
+    joinByCode(), newTable(games), openTables(tables), howTo(games));
 }
 
 main();

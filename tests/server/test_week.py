@@ -27,8 +27,6 @@ from cardtable.server.tables import clock_idle
 from cardtable.server.tables.clock import DAY
 
 HOUR = 3600.0
-#: The ``day`` profile: two days' bank, a day added per move, never above the bank.
-BANK = 2 * DAY
 #: How long each person takes before coming back to the table, in turn (hours); each is
 #: under the day a move adds, so a turn's draw and discard fill the bank again.
 PAUSES = (3, 20, 9, 14, 1, 22)
@@ -159,7 +157,11 @@ def test_two_people_play_a_turn_based_match_over_a_week_across_a_restart(
             server.stop()  # mid-week, with the person on turn still to move
             clock.now += DOWN
             server = start_server(clock=clock, **settings)
-            assert code not in server.lobby.tables  # rebuilt, then back to rest at once
+            deadline = time.monotonic() + WAIT
+            while not server.lobby._loader.done():  # the start's rebuild, in the background
+                assert time.monotonic() < deadline, "the start's rebuild did not end"
+                time.sleep(0.01)
+            assert code in server.lobby.resting  # rebuilt, then back to rest at once
             restarted = True
         state = asyncio.run(_visit(server, code, person, banks[mover] - (clock.now - began)))
         turns += 1

@@ -78,9 +78,8 @@ async def _visit(server: RunningServer, code: str, person: Person,
                 return state  # the turn has passed to the other person
             elif person.seat in (state.get("pause") or {}).get("waiting", ()):
                 await client.send({"type": "continue", "deal": state["pause"]["deal"]})
-            version = state["version"]
             message = await client.until(
-                lambda m: m["type"] == "match_end"
+                lambda m, version=state["version"]: m["type"] == "match_end"
                 or (m["type"] == "state" and m["version"] > version))
             if message["type"] == "match_end":
                 return None

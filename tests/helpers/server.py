@@ -56,9 +56,10 @@ def first_deal_is(monkeypatch: Any, setup: dict[str, Any], dealer: int) -> None:
 class RunningServer:
     """The app under uvicorn in a thread; ``stop`` shuts it down gracefully."""
 
-    def __init__(self, config: ServerConfig) -> None:
+    def __init__(self, config: ServerConfig,
+                 clock: Callable[[], float] | None = None) -> None:
         self.config = config
-        self.app = create_app(config)
+        self.app = create_app(config, **({"clock": clock} if clock is not None else {}))
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((config.host, 0))  # 127.0.0.1 unless a test listens on every interface
@@ -91,6 +92,13 @@ class RunningServer:
 
     def http(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=WAIT)
+
+    def on_loop(self, work: Callable[[], Any]) -> Any:
+        """Run the coroutine ``work()`` makes on the server's own event loop (where its tables
+        live) from the test's thread, and return its result: for a test that calls the lobby's
+        sweep itself (the server's own sweep runs only every ``sweep_seconds``)."""
+        loop = self.lobby._sweeper.get_loop()
+        return asyncio.run_coroutine_threadsafe(work(), loop).result(WAIT)
 
     def stop(self) -> None:
         self.server.should_exit = True

@@ -18,8 +18,10 @@ def _server_starter(tmp_path: Path, db: str) -> tuple[Callable[..., RunningServe
                                                      list[RunningServer]]:
     running: list[RunningServer] = []
 
-    def start(**overrides: Any) -> RunningServer:
-        server = RunningServer(make_config(tmp_path, **({"db": db} if db else {}), **overrides))
+    def start(clock: Callable[[], float] | None = None, **overrides: Any) -> RunningServer:
+        """A server with the settings ``overrides``; ``clock``: its time (the real one else)."""
+        server = RunningServer(make_config(tmp_path, **({"db": db} if db else {}), **overrides),
+                               clock)
         running.append(server)
         return server
 

@@ -192,3 +192,26 @@ def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
         asyncio.run(scenario())
     finally:
         clock_turns.ON_TURN.remove(note)
+
+
+@pytest.mark.parametrize("first", ["person", "rebuild"])
+def test_a_person_coming_during_the_starts_rebuild_keeps_the_table(tmp_path: Path,
+                                                                   first: str) -> None:
+    """A person who opens a turn-based table while the start's background rebuild is bringing
+    it back gets it in memory, whichever of the two asked first: the rebuild does not put it
+    back to rest (and so close it) under them."""
+    async def scenario() -> None:
+        clock = Clock()
+        async with lobby_at(tmp_path, clock) as lobby:
+            table = await _started(lobby)
+        clock.now += 3600
+        async with lobby_at(tmp_path, clock) as again:
+            assert again.rebuild() == 1
+            if first == "person":
+                found, _ = await asyncio.gather(again.find(table.code), again.load_noted())
+            else:
+                _, found = await asyncio.gather(again.load_noted(), again.find(table.code))
+            assert again.tables.get(table.code) is found and table.code not in again.resting
+            assert found.version == table.version and not found.suspended
+
+    asyncio.run(scenario())

@@ -6,10 +6,16 @@ only to count what it was asked; the permission itself is Chromium's, granted to
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Any
 
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from playwright.sync_api import expect
+from sqlalchemy import text
 from tests.helpers.browser import LAPTOP, seated
+from tests.helpers.pushservice import b64
 
 MINE = ".hand button.card:not([disabled])"
 
@@ -122,3 +128,55 @@ def test_a_refusal_leaves_the_box_unticked(new_page: Any, live: Any) -> None:
     expect(box).not_to_be_checked()
     assert page.evaluate("localStorage.getItem('cardtable:notify')") in ("", None)
     assert page.js_errors == []
+
+
+def _fake_push_keys() -> dict[str, str]:
+    """A browser's push keys as ``PushSubscription.toJSON`` gives them: a real P-256 point (the
+    server checks it) and a 16-byte secret."""
+    key = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return {"p256dh": b64(key), "auth": b64(os.urandom(16))}
+
+
+def test_each_kind_of_push_can_be_turned_off_for_this_browser(new_page: Any, live: Any) -> None:
+    """Under "Tell me when it is my turn", a box per kind of push; unticking one sends this
+    browser's subscription again with that kind off (headless Chromium has no push service:
+    the page's ``pushManager`` answers with a subscription made here)."""
+    endpoint = f"https://push.example/{os.urandom(6).hex()}"
+    page = watched_table(new_page, live, allow=True)
+    fake = {"endpoint": endpoint, "keys": _fake_push_keys()}
+    page.evaluate("""(fake) => {
+      const sub = { endpoint: fake.endpoint, toJSON: () => fake, unsubscribe: async () => true };
+      PushManager.prototype.subscribe = async () => sub;
+      PushManager.prototype.getSubscription = async () => sub;
+    }""", fake)
+    page.locator("details.settings summary").click()
+    expect(page.locator("#set-push-turn")).to_have_count(0)  # not before notifications are on
+    page.locator("#set-notify").check()
+
+    def stored() -> list[Any]:
+        return list(live.lobby.services.writer.read(lambda db: db.execute(text(
+            "SELECT turn, invite, match_over FROM push_subscriptions WHERE endpoint = :e"),
+            {"e": endpoint}).all()))
+
+    for kind in ("turn", "invite", "match_over"):
+        expect(page.locator(f"#set-push-{kind}")).to_be_checked()
+    page.wait_for_function("window.__asked === 1")
+    _eventually(lambda: stored() == [(True, True, True)])
+    page.locator("#set-push-invite").uncheck()
+    _eventually(lambda: stored() == [(True, False, True)])
+    expect(page.locator("#set-push-invite")).not_to_be_checked()
+    assert page.evaluate("localStorage.getItem('cardtable:push-kinds')") == (
+        '{"turn":true,"invite":false,"match_over":true}')
+    page.reload()  # kept for this browser
+    page.locator("details.settings summary").click()
+    expect(page.locator("#set-push-invite")).not_to_be_checked()
+    expect(page.locator("#set-push-turn")).to_be_checked()
+    assert page.js_errors == []
+
+
+def _eventually(check: Any) -> None:
+    deadline = time.monotonic() + 20
+    while not check():
+        assert time.monotonic() < deadline, "the subscription was not stored in time"
+        time.sleep(0.05)

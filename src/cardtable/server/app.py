@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -86,10 +87,12 @@ def prepare_database(config: ServerConfig) -> ServerLock:
     return lock
 
 
-def create_app(config: ServerConfig | None = None, prepared: ServerLock | None = None) -> FastAPI:
+def create_app(config: ServerConfig | None = None, prepared: ServerLock | None = None,
+               clock: Callable[[], float] = time.time) -> FastAPI:
     """The app. ``prepared``: the database already made ready by ``prepare_database`` (the
     ``serve`` command does it first, to refuse a bad start with a plain message); else the
-    lifespan does it."""
+    lifespan does it. ``clock``: the server's time (``Services.clock``), which the tests move
+    by days to play turn-based tables over a simulated week."""
     config = config or ServerConfig.from_env()
 
     @asynccontextmanager
@@ -113,7 +116,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
             writer.fence = lock.fence
         push = PushSender(writer, contact=config.public_url)
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
-                            limits=RateLimits(config), push=push)
+                            limits=RateLimits(config), push=push, clock=clock)
         lobby = Lobby(services)
         pool.on_wait = metrics.bot_wait_seconds.observe
         cluster = None

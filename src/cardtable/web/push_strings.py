@@ -8,4 +8,5 @@ from cardtable.i18n import N_
 
 PUSH_STRINGS: tuple[str, ...] = (
     N_("Tell me when it is my turn"),
+    N_("A friend's invitation"),  # with "Your turn" and "The match is over": the push kinds
 )

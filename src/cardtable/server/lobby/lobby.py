@@ -95,6 +95,9 @@ class Lobby:
         #: Turn-based tables at rest, out of memory (``clock_idle.py``): code → when the clock's
         #: stand-in is due to move at it (``services.clock``).
         self.resting: dict[str, float] = {}
+        #: Tables asked for (``find``) while the start's background rebuild had not reached
+        #: them: someone is coming to them, so the rebuild does not put them back to rest.
+        self._asked: set[str] = set()
         #: The open WebSockets of each client (``connlimit.py``).
         self.connection_caps = ConnectionCaps(services.config.max_connections_per_player,
                                               services.config.max_connections_per_address)
@@ -136,12 +139,15 @@ class Lobby:
             code = next(iter(self._unloaded))
             try:
                 await self._load(code)
-                await clock_idle.rest_after_start(self, code)
+                if code not in self._asked:
+                    await clock_idle.rest_after_start(self, code)
+                self._asked.discard(code)
                 pause = 0.05
             except ServerError:  # the database is away: try again later
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
             await asyncio.sleep(0)  # let the loop answer between two tables
+        self._asked.clear()
         log.info("every unfinished table rebuilt", extra={"tables": len(self.tables)})
 
     async def _load(self, code: str) -> None:
@@ -516,6 +522,8 @@ class Lobby:
         unfinished table not rebuilt yet since the start is rebuilt now, to stay."""
         code = normalize_code(code)
         if code in self._unloaded or code in self.resting:
+            if code in self._unloaded:
+                self._asked.add(code)
             await self._load(code)
         found = self._in_memory(code)
         if found is not None:

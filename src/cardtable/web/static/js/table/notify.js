@@ -6,6 +6,16 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
 const KEY = 'cardtable:notify';
+// Which kinds of push this browser wants (all unless the person unticked one), as the
+// `kinds` of POST /api/push/subscription.
+const KINDS_KEY = 'cardtable:push-kinds';
+const KINDS = [['turn', 'Your turn'], ['invite', "A friend's invitation"], ['match_over', 'The match is over']];
+
+function kinds() {
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(KINDS_KEY) || '{}') || {}; } catch (error) { /* none kept */ }
+  return Object.fromEntries(KINDS.map(([kind]) => [kind, kept[kind] !== false]));
+}
 
 function chosen() {
   return localStorage.getItem(KEY) === '1';
@@ -21,7 +31,7 @@ function allowed() {
 
 // The setting's key, for the settings panel's "build again when one changed".
 export function notifyKey() {
-  return chosen() && allowed() ? '1' : '';
+  return chosen() && allowed() ? `1${JSON.stringify(kinds())}` : '';
 }
 
 // "Your turn at table K7QM2A" while the page is hidden (its title and sound say it while seen).
@@ -44,6 +54,18 @@ function serverKey(text) {
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));
 }
 
+async function sendSubscription(sub) {
+  const { endpoint, keys } = sub.toJSON();
+  await fetch('/api/push/subscription', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ endpoint, keys, kinds: kinds() }) });
+}
+
+async function currentSubscription() {
+  if (!('serviceWorker' in navigator)) return null;
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  return reg && reg.pushManager ? reg.pushManager.getSubscription() : null;
+}
+
 async function subscribePush() {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) return;
   const reg = await navigator.serviceWorker.register('/sw.js');
@@ -52,15 +74,11 @@ async function subscribePush() {
   if (!answer.ok) return;
   const key = serverKey((await answer.json()).public_key);
   const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const { endpoint, keys } = sub.toJSON();
-  await fetch('/api/push/subscription', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ endpoint, keys }) });
+  await sendSubscription(sub);
 }
 
 async function unsubscribePush() {
-  if (!('serviceWorker' in navigator)) return;
-  const reg = await navigator.serviceWorker.getRegistration('/');
-  const sub = reg && reg.pushManager ? await reg.pushManager.getSubscription() : null;
+  const sub = await currentSubscription();
   if (!sub) return;
   await fetch('/api/push/subscription', { method: 'DELETE', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ endpoint: sub.endpoint }) });
@@ -75,14 +93,35 @@ async function turnOn(box, rerender) {
   if (answer === 'granted') subscribePush().catch(() => { /* no push here: the page still tells */ });
 }
 
-// The settings' check box; absent where the browser has no notifications.
+// A kind ticked or unticked: kept for this browser and sent with its subscription.
+async function chooseKind(kind, on) {
+  try { localStorage.setItem(KINDS_KEY, JSON.stringify({ ...kinds(), [kind]: on })); } catch (error) { /* not kept */ }
+  const sub = await currentSubscription();
+  if (sub) await sendSubscription(sub);
+}
+
+// Once notifications are on: a check box per kind of push this browser wants.
+function kindBoxes(rerender) {
+  const wanted = kinds();
+  return KINDS.map(([kind, label]) => h('label', { class: 'setting setting-sub', for: `set-push-${kind}` },
+    h('input', { type: 'checkbox', id: `set-push-${kind}`, checked: wanted[kind],
+      onchange: (event) => {
+        chooseKind(kind, event.target.checked).catch(() => { /* kept; sent with the next subscription */ });
+        rerender();
+      } }),
+    ' ', t(label)));
+}
+
+// The settings' check boxes: "tell me", and once on, the kinds; none where the browser has no
+// notifications.
 export function notifySetting(rerender) {
-  if (!('Notification' in window)) return null;
-  return h('label', { class: 'setting', for: 'set-notify' },
+  if (!('Notification' in window)) return [];
+  const main = h('label', { class: 'setting', for: 'set-notify' },
     h('input', { type: 'checkbox', id: 'set-notify', checked: chosen() && allowed(),
       onchange: (event) => {
         if (event.target.checked) turnOn(event.target, rerender);
         else { keep(false); unsubscribePush().catch(() => {}); rerender(); }
       } }),
     ' ', t('Tell me when it is my turn'));
+  return chosen() && allowed() ? [main, ...kindBoxes(rerender)] : [main];
 }

@@ -77,8 +77,7 @@ export function settingsPanel(game, rerender, onSpeed) {
     h('input', { type: 'checkbox', id: 'set-lift', checked: setting('lift') === '1',
       onchange: (event) => { store('lift', event.target.checked ? '1' : ''); rerender(); } }),
     ' ', t('Tap a card to lift it, tap again to play it')));
-  const notify = notifySetting(rerender); // "tell me when it is my turn" (table/notify.js)
-  if (notify) parts.push(notify);
+  parts.push(...notifySetting(rerender)); // "tell me when it is my turn" (table/notify.js)
   return h('div', { class: 'settings-fields' }, parts);
 }
 

@@ -74,13 +74,18 @@ def test_a_match_of_people_is_rated_when_it_ends(server: RunningServer) -> None:
         assert by_seat[winners[0]] > 25 > by_seat[loser]
 
 
+def rated_match(server: RunningServer, ana: httpx.Client, bea: httpx.Client) -> list[str]:
+    """Ana and Bea play a rated match to its end; their player ids."""
+    code = made(ana)
+    seats = [joined(ana, code, "Ana"), joined(bea, code, "Bea")]
+    play_match(server, [seat["token"] for seat in seats], code)
+    return [ana.get("/api/me").json()["id"], bea.get("/api/me").json()["id"]]
+
+
 def test_the_profile_shows_the_ratings_and_a_deleted_account_leaves_the_board(
         server: RunningServer) -> None:
     with server.http() as ana, server.http() as bea:
-        code = made(ana)
-        seats = [joined(ana, code, "Ana"), joined(bea, code, "Bea")]
-        play_match(server, [seat["token"] for seat in seats], code)
-        ids = [ana.get("/api/me").json()["id"], bea.get("/api/me").json()["id"]]
+        ids = rated_match(server, ana, bea)
         profile = ana.get(f"/api/players/{ids[1]}").json()
         assert profile["ratings"] == bea.get("/api/me/ratings").json()["ratings"]
         assert [r["game"] for r in profile["ratings"]] == ["punttu"]
@@ -128,10 +133,7 @@ def test_one_player_signed_in_on_two_devices_holds_one_seat_of_a_rated_table(
 def test_hidden_players_are_left_off_the_leaderboard_and_their_rating_is_not_found(
         server: RunningServer) -> None:
     with server.http() as ana, server.http() as bea:
-        code = made(ana)
-        seats = [joined(ana, code, "Ana"), joined(bea, code, "Bea")]
-        play_match(server, [seat["token"] for seat in seats], code)
-        ids = [ana.get("/api/me").json()["id"], bea.get("/api/me").json()["id"]]
+        ids = rated_match(server, ana, bea)
         board = ana.get("/api/ratings/punttu").json()
         assert board["game"] == "punttu"
         assert sorted(p["id"] for p in board["players"]) == sorted(ids)

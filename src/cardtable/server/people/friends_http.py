@@ -21,6 +21,7 @@ from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import friends, invitations
 from cardtable.server.people.http import link_to
 from cardtable.server.people.identity import current, ensure, limits_of
+from cardtable.server.people.models import Person
 from cardtable.server.people.players import Player
 from cardtable.server.people.presence import MemoryPresence, Presence, RedisPresence
 from cardtable.server.transport.errors import ServerError
@@ -55,13 +56,6 @@ def presence_of(app: FastAPI) -> Presence:
         found = app.state.presence = (RedisPresence(cluster.bus.redis) if cluster is not None
                                       else MemoryPresence())
     return found
-
-
-class Person(BaseModel):
-    id: str
-    name: str
-    colour: str
-    initials: str
 
 
 class Friend(Person):

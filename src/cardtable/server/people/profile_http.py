@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import players, profile
 from cardtable.server.people.identity import current, limits_of
+from cardtable.server.people.models import Person
 from cardtable.server.people.ratings_http import RatingOut
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import error_response, lobby_of
@@ -51,11 +52,7 @@ class HeadToHead(BaseModel):
     lost: int = Field(description="of those, the ones the viewer's side won")
 
 
-class Profile(BaseModel):
-    id: str
-    name: str
-    colour: str
-    initials: str
+class Profile(Person):
     mine: bool = Field(description="the viewer is this player")
     hidden: bool = Field(description="hidden from everyone else (shown to the owner only)")
     totals: list[Total]

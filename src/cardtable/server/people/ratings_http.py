@@ -19,6 +19,7 @@ from sqlalchemy import Connection
 import cardtable
 from cardtable.server.people import players, ratings_store
 from cardtable.server.people.identity import current
+from cardtable.server.people.models import Person
 from cardtable.server.people.ratings import Rating
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.http import MAX_WORD, error_response, lobby_of
@@ -42,11 +43,7 @@ class RatingOut(BaseModel):
     ordinal: float = Field(description="mu - 3 sigma: what orders the leaderboard")
 
 
-class RatedPlayer(BaseModel):
-    id: str
-    name: str
-    colour: str
-    initials: str
+class RatedPlayer(Person):
     rating: RatingOut
 
 

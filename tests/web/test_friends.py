@@ -13,9 +13,15 @@ from tests.helpers.browser import LAPTOP, PHONE, play_until_over, shot
 
 
 def sit(page: Any, code: str, name: str, seat: int) -> None:
+    """Take a seat and return once the server has linked it to the player: a friend request
+    or invitation made at once relies on that seat (made before it, it was refused as
+    `friends/not_met`, and the person stayed under "people you met")."""
     page.goto(f"/t/{code}")
     page.fill("#join-name", name)
-    page.locator(".take-seat").nth(seat if seat == 0 else 0).click()
+    with page.expect_response(lambda response: response.url.endswith(f"/api/tables/{code}/join")
+                              and response.request.method == "POST") as joined:
+        page.locator(".take-seat").nth(seat if seat == 0 else 0).click()
+    assert joined.value.ok, joined.value.text()
 
 
 def test_a_rematch_with_two_people_keeps_their_seats(new_page: Any, live: Any) -> None:

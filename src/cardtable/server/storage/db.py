@@ -22,6 +22,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -30,6 +31,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -48,14 +50,24 @@ class Base(DeclarativeBase):
 RowId = BigInteger().with_variant(Integer, "sqlite")
 
 
+#: The partial index behind a cluster's open-table list (``store.open_codes``): only the tables
+#: open to anyone are in it, so thousands of private turn-based tables resting in the database
+#: cost that list nothing. Each dialect's own spelling of "public is true", as the query says it.
+OPEN_TABLES_INDEX: dict[str, Any] = dict(sqlite_where=text("public = 1"),
+                                         postgresql_where=text("public"))
+
+
 class TableRow(Base):
     __tablename__ = "tables"
+    __table_args__ = (Index("ix_tables_open", "status", "code", **OPEN_TABLES_INDEX),)
 
     code: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     players: Mapped[int] = mapped_column(Integer)
     #: JSON: the table options, the seats' kinds and bot levels, the timer and hint settings.
     config: Mapped[str] = mapped_column(Text)
+    #: Open to anyone (``TableConfig.public``), copied out of ``config`` for the index above.
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: waiting → running → finished
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

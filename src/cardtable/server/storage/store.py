@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Table, case, func, insert, select, update
+from sqlalchemy import Connection, Dialect, Table, case, func, insert, select, true, update
 
 from cardtable.server.cluster import leases
 from cardtable.server.storage.db import Base, ChatRow, EventRow, SeatRow, TableRow, utcnow
@@ -79,7 +79,8 @@ def create_table(
     db: Connection, *, code: str, game: str, players: int, config: dict[str, Any]
 ) -> None:
     db.execute(insert(TABLES).values(code=code, game=game, players=players, config=dumps(config),
-                                     status="waiting", created_at=utcnow()))
+                                     public=bool(config.get("public")), status="waiting",
+                                     created_at=utcnow()))
 
 
 def code_exists(db: Connection, code: str) -> bool:
@@ -243,13 +244,16 @@ def waiting_among(db: Connection, codes: list[str]) -> tuple[int, set[str]]:
     return int(total), still
 
 
+#: The tables a cluster's lobby lists to anyone: public, waiting for people or being played.
+OPEN_TO_ANYONE = (TABLES.c.public == true()) & TABLES.c.status.in_(("waiting", "running"))
+
+
 def open_codes(db: Connection, limit: int, offset: int) -> tuple[list[str], int]:
     """A page of the tables open to anyone (``TableConfig.public``) that wait for people or are
     being played, waiting first; and how many there are. For a cluster, whose processes each
-    hold only their own tables in memory (``Lobby.open_tables``). The configuration is stored
-    as compact JSON, so ``"public":true`` is a plain substring of it."""
-    listed = (TABLES.c.status.in_(("waiting", "running"))
-              & TABLES.c.config.contains('"public":true'))
+    hold only their own tables in memory (``Lobby.open_tables``). Read through the partial
+    index ``ix_tables_open`` (``db.OPEN_TABLES_INDEX``), which holds the public tables only."""
+    listed = OPEN_TO_ANYONE
     total = db.scalar(select(func.count()).select_from(TABLES).where(listed)) or 0
     order = case((TABLES.c.status == "waiting", 0), else_=1)
     codes = db.scalars(select(TABLES.c.code).where(listed).order_by(order, TABLES.c.code)

@@ -6,6 +6,7 @@ laptop) and the hint below the fold (y 740 to 868 of an 800 px window).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -19,7 +20,10 @@ from tests.helpers.browser import (
     seated,
 )
 from tests.helpers.server import first_deal_is
+from tests.helpers.translations import LOCALES
 from tests.putto.test_rules import setup as putto_setup
+
+from cardtable.art.deck import deck_cards
 
 SIZES = pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
 
@@ -76,14 +80,45 @@ def test_an_error_shows_where_the_page_is_scrolled(new_page: Any, live: Any,
     assert page.js_errors == []
 
 
-@pytest.mark.parametrize("players", [4, 8])
-def test_pontinhos_dock_leaves_the_table_in_view_on_a_phone(new_page: Any, live: Any,
-                                                           players: int) -> None:
+def _pontinho_deal(players: int) -> dict[str, Any]:
+    """A shuffled deal (seeded) whose first player is seat 0, the page, holding a run to meld
+    (Q♥ K♥ A♥, PO-13)."""
+    run = ["Qh", "Kh", "Ah"]
+    deck = [c for c in deck_cards("french") if c != "*"] * 2 + ["*"] * 4
+    for card in run:
+        deck.remove(card)
+    random.Random(players).shuffle(deck)
+    deck = run + deck
+    hands = [deck[seat * 9:(seat + 1) * 9] for seat in range(players)]
+    return {"hands": hands, "stock": deck[players * 9:], "discard": []}
+
+
+@pytest.mark.parametrize(("players", "lang"), [(4, "en"), (8, "en"), (4, "eu"), (4, "hu"),
+                                                (4, "pt_BR")])
+def test_pontinhos_dock_leaves_the_table_in_view_on_a_phone(
+        new_page: Any, live: Any, monkeypatch: pytest.MonkeyPatch, players: int,
+        lang: str) -> None:
     """Pontinho's dock (the discard pile, my hand, its sorter, the buttons) took 420 of a
     phone's 740 px at my turn, so that the lower seats and the melds were behind it: at most
-    half the screen now."""
-    page = seated(new_page, live, PHONE, "pontinho", players=players)
-    page.locator("#draw, .hand button.card:not([disabled])").first.wait_for()
-    height = page.evaluate("document.querySelector('.dock').getBoundingClientRect().height")
-    assert height <= PHONE["height"] / 2, height
+    half the screen now, at its fullest (a drawn card beside the hand and, with two cards
+    selected, five buttons: burn, meld, discard, clear, hint), in every language. A random deal
+    sometimes showed this and the buttons wrapped onto three rows (383 px in CI, 394 in
+    Basque)."""
+    first_deal_is(monkeypatch, _pontinho_deal(players), dealer=players - 1)  # I play first
+    page = seated(new_page, live, PHONE, "pontinho", players=players, locale=LOCALES[lang])
+    expect(page.locator("#burn")).to_be_visible()  # drawn for me: keep or burn it
+    cards = page.locator(".hand button.card")
+    for n in range(2):
+        cards.nth(n).click()
+    expect(page.locator("#unselect")).to_be_visible()
+    dock = page.evaluate("""() => {
+        const dock = document.querySelector('.dock'), bar = dock.querySelector('.actions');
+        return {height: dock.getBoundingClientRect().height,
+                overflow: bar.scrollWidth - bar.clientWidth,
+                buttons: [...bar.querySelectorAll("button")].map((b) => b.id)};
+    }""")
+    screenshot(page, f"pontinho-dock-{players}-{lang}-phone")
+    assert len(dock["buttons"]) == 5, dock
+    assert dock["height"] <= PHONE["height"] / 2, dock
+    assert dock["overflow"] <= 0, dock  # no button pushed out of the row's width
     assert page.js_errors == []

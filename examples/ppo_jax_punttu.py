@@ -179,6 +179,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-every", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", default=None, help="write the trained parameters (.npz)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="a wall-time budget: stop after the first update past it (compared "
+                             "runs get the same budget, not the same number of updates)")
     args = parser.parse_args(argv)
     env = PunttuEnv(players=2, reward="win")
     key = jax.random.key(args.seed)
@@ -198,6 +201,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             rate = float(evaluate(params, eval_key))
             curve.append((time.perf_counter() - start, number, rate))
             print(f"{curve[-1][0]:>8.1f} {number:>8} {rate:>20.3f}")
+        if args.seconds is not None and time.perf_counter() - start >= args.seconds:
+            if curve[-1][1] != number:
+                curve.append((time.perf_counter() - start, number,
+                              float(evaluate(params, eval_key))))
+                print(f"{curve[-1][0]:>8.1f} {number:>8} {curve[-1][2]:>20.3f}")
+            break
     if args.save:
         np.savez(args.save, **{name: np.asarray(value) for name, value in params.items()})
     return {"curve": curve, "params": params}

@@ -56,3 +56,7 @@ def test_the_jax_ppo_example_trains_and_evaluates(tmp_path: Path) -> None:
     mask = np.zeros(40, dtype=np.int8)
     mask[[3, 17]] = 1
     assert act(np.zeros(212, dtype=np.float32), mask) in (3, 17)
+    # a wall-time budget already spent stops after the first update, which is still evaluated
+    budget = main["main"]([*argv, "--minibatches", "2", "--epochs", "1", "--eval-every", "5",
+                           "--updates", "10", "--seconds", "0"])
+    assert [updates for _s, updates, _rate in budget["curve"]] == [0, 1]

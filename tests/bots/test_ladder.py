@@ -4,6 +4,7 @@ the fit recovers known strengths, and ``--json`` carries the interval."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -15,6 +16,7 @@ from cardtable.bots.ladder import lobby_levels, round_robin, save_into, shipped
 from cardtable.bots.paired import PairedDifference
 from cardtable.bots.ratings import ELO, deal_score, fit
 from cardtable.cli.main import main
+from cardtable.engine.plugin import LEVELS
 
 
 def test_ratings_order_random_easy_medium_on_a_small_fixed_run() -> None:
@@ -129,3 +131,20 @@ def test_the_lobby_gets_a_line_per_level_and_the_shipped_ratings() -> None:
     assert all(entry["description"] for entry in levels.values())
     for players, entry in shipped().get("punttu", {}).items():
         assert levels["medium"]["ratings"][players] == entry["ratings"]["medium"]
+
+
+def test_no_shipped_ladder_rates_a_level_below_the_one_under_it() -> None:
+    """What the lobby shows: in every game and table size measured, ``hard`` rates at least
+    ``medium`` (``hard`` keeps medium's move unless its search finds a better one by a margin:
+    the search hooks' ``deviation_z``), and ``medium`` at least ``easy``, ``easy`` at least
+    ``random``."""
+    ladders = shipped()
+    assert ladders, "no ladder shipped"
+    for game, sizes in ladders.items():
+        for players, entry in sizes.items():
+            ratings = {level: entry["ratings"][level]["rating"] for level in LEVELS}
+            for weaker, stronger in itertools.pairwise(LEVELS):
+                assert ratings[stronger] >= ratings[weaker], (
+                    f"{game} at {players}: {stronger} rates {ratings[stronger]}, "
+                    f"below {weaker} at {ratings[weaker]}"
+                )

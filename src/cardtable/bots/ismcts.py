@@ -50,8 +50,9 @@ heuristic bot asked the same view): the search's choice is played only if its me
 that of medium's move by ``deviation_z`` standard errors of the difference (from each child's
 rewards: visits, sum and sum of squares), else medium's move is. Putto sets 1.5 (its search
 module's ``DEVIATION_Z``: at 1,000 iterations most of the search's disagreements with medium were
-noise, and keeping medium's move there closed most of the points gap); Punttu keeps 0 (1.5
-measured no better there). Budgets: at most
+noise, and keeping medium's move there closed most of the points gap); Punttu sets 1.5 too (ungated,
+its ``hard`` rated below ``medium`` on the two-player ladder; gated, level with it); Pontinho
+keeps 0. Budgets: at most
 ``iterations`` iterations (default 10,000) and at most ``time_limit`` seconds (default 1;
 ``None`` for no time limit). A forced move (one legal action) is instant. For a given seed and an
 iteration budget with no time limit the choices are reproducible; a time budget is not, as the

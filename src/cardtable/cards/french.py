@@ -81,8 +81,6 @@ class FrenchCard(IndexedCard):
         return parse_card(text)
 
 
-
-
 #: The 53 kinds, indexed by their value: ``FRENCH_KINDS[k] is card`` for every card of kind k.
 FRENCH_KINDS: tuple[FrenchCard, ...] = tuple(FrenchCard(i) for i in range(KINDS))
 JOKER: Final[FrenchCard] = FRENCH_KINDS[NATURAL_KINDS]

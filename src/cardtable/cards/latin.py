@@ -53,8 +53,6 @@ class LatinCard(IndexedCard):
         return parse_card(text)
 
 
-
-
 LATIN_DECK: tuple[LatinCard, ...] = tuple(LatinCard(i) for i in range(40))
 _TEXT: tuple[str, ...] = tuple(LATIN_RANKS[i % 10] + LATIN_SUITS[i // 10] for i in range(40))
 LatinCard._texts = _TEXT

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event
+from cardtable.engine.fields import Fields
 from cardtable.engine.options import Option, TableOptions, resolve_options
 from cardtable.engine.outcome import Outcome
 from cardtable.errors import CardtableError, IllegalAction, OptionError, SetupError
@@ -403,9 +404,25 @@ class State(ABC):
             **self._debug_view(),
         }
 
+    #: The game's own fields, declared once (``engine.fields``): a state class that sets them
+    #: (and ``__slots__ = FIELDS.slots``) gets ``clone`` and ``public_copy`` written from them.
+    FIELDS: ClassVar[Fields | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = cls.__dict__.get("FIELDS")
+        if fields is not None:
+            cls.clone = fields.copier()  # type: ignore[method-assign]
+            cls.public_copy = fields.copier(skip=fields.hidden)  # type: ignore[method-assign]
+
     @abstractmethod
     def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
+
+    def public_copy(self) -> Self:
+        """A copy without the fields ``FIELDS.hidden`` names (a sampler deals those anew and sets
+        them): what a sampler stamps each sample from. Only for a state class with ``FIELDS``."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
 
     def _bare_clone(self) -> Self:
         """The start of every game's ``clone``: a new state sharing what a deal never changes

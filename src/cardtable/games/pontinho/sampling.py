@@ -30,7 +30,7 @@ from cardtable.cards.french import FRENCH_DECK, NATURAL_KINDS
 from cardtable.cards.french import KIND_INDEX as _CARD
 from cardtable.engine.hidden import check_view, shuffle_fast
 from cardtable.errors import CardtableError
-from cardtable.games.pontinho.melds import Meld, make_meld
+from cardtable.games.pontinho.melds import make_meld
 from cardtable.games.pontinho.phase import Phase
 from cardtable.games.pontinho.state import PontinhoState
 from cardtable.i18n import _
@@ -48,27 +48,13 @@ class PontinhoSampler:
         "game",
         "seat",
         "view",
-        "dealer",
-        "first",
         "known",
         "sizes",
         "stock_size",
         "hidden_pending",
         "pending",
-        "discard",
-        "melds",
-        "owners",
-        "melded",
-        "burned",
-        "burn_open",
-        "phase",
-        "turn",
-        "advanceable",
-        "discarder",
-        "claimants",
-        "went_out",
-        "rebuilds",
         "pool",
+        "public",
     )
 
     def __init__(self, game: PontinhoGame, view: Mapping[str, Any]) -> None:
@@ -77,49 +63,53 @@ class PontinhoSampler:
         self.game = game
         self.seat = seat
         self.view = view
-        self.dealer: int = view["dealer"]
-        self.first: int = view["first_player"]
-        self.phase = Phase(view["phase"])
-        over = self.phase is Phase.OVER
+        phase = Phase(view["phase"])
         sizes: list[int] = list(view["hand_sizes"])
         self.sizes = sizes
         known: list[list[int] | None] = [None] * n
         known[seat] = [_CARD[t] for t in view["hand"]]
-        self.went_out: int | None = None
-        if over:  # PO-23: the hands left are shown
+        went_out: int | None = None
+        if phase is Phase.OVER:  # PO-23: the hands left are shown
             details = (view.get("outcome") or {}).get("details") or {}
             hands = details.get("hands")
             if not isinstance(hands, list) or len(hands) != n:
                 raise CardtableError(_("the view of a finished deal does not show its hands"))
             known = [[_CARD[t] for t in hand] for hand in hands]
-            self.went_out = details.get("went_out")
+            went_out = details.get("went_out")
         self.known = known
         self.stock_size: int = view["stock"]
-        self.turn: int = view["turn"] if view["turn"] is not None else (self.went_out or 0)
         drawn = view.get("drawn")
         self.pending = _CARD[drawn] if drawn is not None else None
         self.hidden_pending = bool(view["held_apart"]) and drawn is None
-        self.discard = [_CARD[t] for t in view["discard"]]
-        self.melds: list[Meld] = [make_meld(m["cards"]) for m in view["melds"]]
-        self.owners: list[int] = [m["owner"] for m in view["melds"]]
-        self.melded: list[bool] = list(view["melded"])
-        self.burned = _CARD[view["burned"]] if view["burned"] is not None else None
-        self.burn_open: bool = view["burn_open"]
-        self.advanceable: bool = view["advanceable"]
-        self.discarder: int | None = view["discarded_by"]
+        # The public fields, read once: each sample is a ``public_copy`` of this state with the
+        # hidden fields (``PontinhoState.FIELDS.hidden``) set anew.
+        discard = [_CARD[t] for t in view["discard"]]
+        public = PontinhoState.new(game, view["dealer"], [[] for _ in range(n)], (), discard)
+        public.first = view["first_player"]
+        public.phase = phase
+        public.went_out = went_out
+        public.turn = view["turn"] if view["turn"] is not None else (went_out or 0)
+        public.melds = [make_meld(m["cards"]) for m in view["melds"]]
+        public.owners = [m["owner"] for m in view["melds"]]
+        public.melded = list(view["melded"])
+        public.burned = _CARD[view["burned"]] if view["burned"] is not None else None
+        public.burn_open = view["burn_open"]
+        public.advanceable = view["advanceable"]
+        public.discarder = view["discarded_by"]
         claim = view["claim"]
-        self.claimants: list[int] = [claim["asked"], *claim["still_to_ask"]] if claim else []
-        self.rebuilds: int = view["stock_rebuilds"]
+        public.claimants = [claim["asked"], *claim["still_to_ask"]] if claim else []
+        public.rebuilds = view["stock_rebuilds"]
+        self.public = public
         # The unseen multiset: 108 cards less everything this seat has seen.
         counts = [0] * (NATURAL_KINDS + 1)
         for kind in FRENCH_DECK:
             counts[kind] += 1
         seen: list[int] = [c for hand in known if hand is not None for c in hand]
-        seen += self.discard
-        for meld in self.melds:
+        seen += public.discard
+        for meld in public.melds:
             seen += meld.kinds
-        if self.burned is not None:
-            seen.append(self.burned)
+        if public.burned is not None:
+            seen.append(public.burned)
         if self.pending is not None:
             seen.append(self.pending)
         for card in seen:
@@ -154,36 +144,17 @@ class PontinhoSampler:
             pending = cards[start]
             start += 1
         stock = cards[start:]  # stock[-1] is its top
-        state = PontinhoState.__new__(PontinhoState)
-        state.game = self.game
-        state.n = self.game.players
-        state.dealer = self.dealer
-        state.seed = None
-        state.history = []
+        state = self.public.public_copy()
+        state.hands = hands
+        state.stock = stock
+        state.pending = pending
         state._dealt = (
             tuple(tuple(hand) for hand in hands),
             tuple(reversed(stock)),
-            tuple(self.discard),
+            self.public._dealt[2],
         )
-        state.first = self.first
-        state.hands = hands
-        state.stock = stock
-        state.discard = self.discard[:]
-        state.melds = self.melds[:]
-        state.owners = self.owners[:]
-        state.melded = self.melded[:]
-        state.burned = self.burned
-        state.pending = pending
-        state.burn_open = self.burn_open
-        state.phase = self.phase
-        state.turn = self.turn
-        state.advanceable = self.advanceable
-        state.discarder = self.discarder
-        state.claimants = self.claimants[:]
-        state.went_out = self.went_out
         state.rng_seed = int(rng.random() * (1 << 53))
-        state.rebuilds = self.rebuilds
-        state.recycled = 0
+        state.recycled = 0  # the view does not show which cards went back into the stock
         return state
 
     def sample(self, rng: random.Random) -> PontinhoState:

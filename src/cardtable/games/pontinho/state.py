@@ -26,7 +26,7 @@ import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from cardtable.cards.french import (
     FRENCH_KINDS,
@@ -40,6 +40,7 @@ from cardtable.cards.french import (
 )
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
+from cardtable.engine.fields import Fields
 from cardtable.engine.game import State
 from cardtable.engine.outcome import Outcome
 from cardtable.engine.shuffle import shuffle
@@ -94,33 +95,29 @@ def _claimants(n: int, seat: int, discarder: int | None) -> tuple[int, ...]:
 class PontinhoState(State):
     """One deal. ``hands[s]`` are lists of kinds; ``stock[-1]`` and ``discard[-1]`` are tops."""
 
-    __slots__ = (
-        "game",
-        "dealer",
-        "seed",
-        "history",
-        "n",
-        "_dealt",
-        "first",
-        "hands",
-        "stock",
-        "discard",
-        "melds",
-        "owners",
-        "melded",
-        "burned",
-        "pending",
-        "burn_open",
-        "phase",
-        "turn",
-        "advanceable",
-        "discarder",
-        "claimants",
-        "went_out",
-        "rng_seed",
-        "rebuilds",
-        "recycled",
+    #: Its fields, once (``engine.fields``): ``__slots__``, ``clone`` and the sampler's copy
+    #: come from here; the sampler sets ``hidden`` on each sample (the unseen cards, dealt
+    #: anew, and what the view does not show: the rebuilds' seed and the recycled cards).
+    FIELDS = Fields(
+        nested=("hands",),
+        lists=("stock", "discard", "melds", "owners", "melded", "claimants"),
+        values=(
+            "first",
+            "burned",
+            "pending",
+            "burn_open",
+            "phase",
+            "turn",
+            "advanceable",
+            "discarder",
+            "went_out",
+            "rng_seed",
+            "rebuilds",
+            "recycled",
+        ),
+        hidden=("hands", "stock", "pending", "rng_seed", "recycled"),
     )
+    __slots__ = FIELDS.slots
 
     game: PontinhoGame
     n: int
@@ -188,29 +185,6 @@ class PontinhoState(State):
         state.rebuilds = 0
         state.recycled = 0
         return state
-
-    def clone(self) -> Self:
-        other = self._bare_clone()
-        other.first = self.first
-        other.hands = [list(hand) for hand in self.hands]
-        other.stock = list(self.stock)
-        other.discard = list(self.discard)
-        other.melds = list(self.melds)
-        other.owners = list(self.owners)
-        other.melded = list(self.melded)
-        other.burned = self.burned
-        other.pending = self.pending
-        other.burn_open = self.burn_open
-        other.phase = self.phase
-        other.turn = self.turn
-        other.advanceable = self.advanceable
-        other.discarder = self.discarder
-        other.claimants = list(self.claimants)
-        other.went_out = self.went_out
-        other.rng_seed = self.rng_seed
-        other.rebuilds = self.rebuilds
-        other.recycled = self.recycled
-        return other
 
     @property
     def setup(self) -> dict[str, Any]:

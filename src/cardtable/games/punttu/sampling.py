@@ -36,29 +36,13 @@ class PunttuSampler:
     ``sample_fast(rng)`` (for searches: no history, ``setup`` is the position as if dealt now)
     deal the unseen cards anew each call."""
 
-    __slots__ = (
-        "game",
-        "seat",
-        "dealer",
-        "hand",
-        "log",
-        "won",
-        "trick",
-        "leader",
-        "points",
-        "tricks_played",
-        "sizes",
-        "stock_size",
-        "pool",
-        "to_move",
-    )
+    __slots__ = ("game", "seat", "hand", "log", "sizes", "stock_size", "pool", "public")
 
     def __init__(self, game: PunttuGame, view: Mapping[str, Any]) -> None:
         seat = check_view(view, game.name, game.players)
         n = game.players
         self.game = game
         self.seat = seat
-        self.dealer: int = view["dealer"]
         self.hand = [_CARD[text] for text in view["hand"]]
         log: list[tuple[int, int]] = []
         for s, text in view["log"]:
@@ -67,45 +51,36 @@ class PunttuSampler:
                 card = _CARD[str(game.parse_action(text).cards[0])]
             log.append((int(s), card))
         self.log = log
-        self.tricks_played: int = view["tricks_played"]
-        complete = self.tricks_played * n
-        won: list[list[int]] = [[] for _ in range(n)]
+        # The public fields, read once: each sample is a ``public_copy`` of this state with the
+        # hidden fields (``PunttuState.FIELDS.hidden``) dealt anew.
+        public = PunttuState.new(game, view["dealer"], [[] for _ in range(n)], ())
+        public.tricks_played = view["tricks_played"]
+        complete = public.tricks_played * n
         for start in range(0, complete, n):
             cards = [c for _s, c in log[start : start + n]]
-            won[log[start + _winning_index(cards)][0]] += cards  # PU-12
-        self.won = won
-        self.trick = [c for _s, c in log[complete:]]
-        self.leader: int = view["leader"]
-        self.points: list[int] = list(view["points"])
+            public.won[log[start + _winning_index(cards)][0]] += cards  # PU-12
+        public.trick = [c for _s, c in log[complete:]]
+        public.leader = view["leader"]
+        public.points = list(view["points"])
+        public._to_move = view["to_move"]
         if [[s, card_text(c)] for s, c in log[complete:]] != [list(x) for x in view["trick"]]:
             raise CardtableError(_("the view's trick is not the end of its log"))
-        if [sum(CARD_POINTS[c] for c in pile) for pile in won] != self.points:
+        if [sum(CARD_POINTS[c] for c in pile) for pile in public.won] != public.points:
             raise CardtableError(_("the view's points are not those of its log's tricks"))
+        self.public = public
         self.sizes: list[int] = list(view["hand_sizes"])
         self.stock_size: int = view["stock"]
         hidden = sum(self.sizes) - self.sizes[seat] + self.stock_size
         seen = [*self.hand, *(c for _s, c in log)]
         self.pool = unseen_cards(table_deck(n, game.options.trim), seen, hidden)
-        self.to_move: int | None = view["to_move"]
 
     def sample_fast(self, rng: random.Random) -> PunttuState:
         """A state for playouts: hidden cards dealt anew, ``history`` empty."""
         hands, stock = deal_hidden(self.pool, self.sizes, self.seat, self.hand, rng)
-        state = PunttuState.__new__(PunttuState)
-        state.game = self.game
-        state.n = self.game.players
-        state.dealer = self.dealer
-        state.seed = None
-        state.history = []
+        state = self.public.public_copy()
         state.hands = hands
         state.stock = stock  # stock[-1] is its top
-        state._dealt = (tuple(tuple(h) for h in hands), tuple(reversed(state.stock)))
-        state.trick = self.trick[:]
-        state.leader = self.leader
-        state.won = [pile[:] for pile in self.won]
-        state.points = self.points[:]
-        state.tricks_played = self.tricks_played
-        state._to_move = self.to_move
+        state._dealt = (tuple(tuple(h) for h in hands), tuple(reversed(stock)))
         return state
 
     def sample(self, rng: random.Random) -> PunttuState:
@@ -131,7 +106,7 @@ class PunttuSampler:
         the others in turn order (PU-13)."""
         n = self.game.players
         drawers: list[int] = []
-        for trick in range(min(self.tricks_played, draws)):
+        for trick in range(min(self.public.tricks_played, draws)):
             start = trick * n
             cards = [c for _s, c in self.log[start : start + n]]
             winner = self.log[start + _winning_index(cards)][0]

@@ -38,6 +38,10 @@ ACTION_KEY: tuple[int, ...] = TRICK_RANK
 
 #: The score gap (in points of medium's judgement) that divides a move's ``prior`` by e.
 PRIOR_SPREAD = 2.0
+#: The search leaves medium's move only when its choice is better by 1.5 standard errors (the
+#: search's own gate, ``bots.ismcts``, as Putto's): ungated, ``hard`` rated below ``medium`` on
+#: the two-player ladder the lobby shows (measured: docs/levels.md, "The ladder").
+DEVIATION_Z = 1.5
 
 #: Greedy order for throwing a card away: fewest points, then lowest trick rank.
 _THROW_KEY: tuple[int, ...] = tuple(CARD_POINTS[c] * 8 + TRICK_RANK[c] for c in range(40))
@@ -183,4 +187,5 @@ HOOKS = SearchHooks(
     endgame=endgame,
     prior=prior,
     win_weight=WIN_WEIGHT,
+    deviation_z=DEVIATION_Z,
 )

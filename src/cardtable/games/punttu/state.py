@@ -7,11 +7,12 @@ rules of a turn once; the checked ``apply`` verifies, then calls it and describe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from cardtable.cards.latin import LATIN_DECK, LatinCard, card_text
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
+from cardtable.engine.fields import Fields
 from cardtable.engine.game import State
 from cardtable.engine.hidden import unseen_texts
 from cardtable.engine.outcome import Outcome, best_sides
@@ -29,22 +30,15 @@ PLAY_ACTIONS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in LAT
 class PunttuState(State):
     """One deal. ``hands[s]`` and ``won[s]`` are lists of card ints; ``stock[-1]`` is its top."""
 
-    __slots__ = (
-        "game",
-        "dealer",
-        "seed",
-        "_dealt",
-        "history",
-        "n",
-        "hands",
-        "stock",
-        "trick",
-        "leader",
-        "won",
-        "points",
-        "tricks_played",
-        "_to_move",
+    #: Its fields, once (``engine.fields``): ``__slots__``, ``clone`` and the sampler's copy
+    #: come from here; the sampler deals ``hidden`` anew.
+    FIELDS = Fields(
+        nested=("hands", "won"),
+        lists=("stock", "trick", "points"),
+        values=("leader", "tricks_played", "_to_move"),
+        hidden=("hands", "stock"),
     )
+    __slots__ = FIELDS.slots
 
     game: PunttuGame
     hands: list[list[int]]
@@ -82,18 +76,6 @@ class PunttuState(State):
         state.tricks_played = 0
         state._to_move = state.leader
         return state
-
-    def clone(self) -> Self:
-        other = self._bare_clone()
-        other.hands = [list(hand) for hand in self.hands]
-        other.stock = list(self.stock)
-        other.trick = list(self.trick)
-        other.leader = self.leader
-        other.won = [list(pile) for pile in self.won]
-        other.points = list(self.points)
-        other.tricks_played = self.tricks_played
-        other._to_move = self._to_move
-        return other
 
     @property
     def setup(self) -> dict[str, Any]:

@@ -44,30 +44,21 @@ class PuttoSampler:
     __slots__ = (
         "game",
         "seat",
-        "dealer",
         "hand",
         "log",
         "turned_up",
-        "table",
-        "piles",
-        "sweeps",
-        "last_capturer",
-        "leftover",
         "sizes",
         "stock_size",
         "pool",
-        "to_move",
-        "side_of",
+        "public",
     )
 
     def __init__(self, game: PuttoGame, view: Mapping[str, Any]) -> None:
         seat = check_view(view, game.name, game.players)
         self.game = game
         self.seat = seat
-        self.dealer: int = view["dealer"]
-        self.side_of = tuple(game.side_of(s) for s in range(game.players))
         self.hand = [_CARD[text] for text in view["hand"]]
-        self.turned_up = [_CARD[text] for text in view["turned_up"]]
+        self.turned_up = tuple(_CARD[text] for text in view["turned_up"])
         log: list[tuple[int, int]] = []  # (seat, action id)
         for s, text in view["log"]:
             action_id = _ACTION_ID.get(text)
@@ -79,59 +70,39 @@ class PuttoSampler:
         replayed = replay(
             self.turned_up,
             ((s, a % CAPTURE, a >= CAPTURE) for s, a in log),
-            self.side_of,
+            tuple(game.side_of(s) for s in range(game.players)),
             len(game.sides),
             over=view["to_move"] is None,
             leftover=game.options.leftover == "last_capturer",
         )
         table, piles = replayed.table, replayed.piles
-        self.last_capturer = replayed.last_capturer
-        self.leftover: list[int] = replayed.leftover
         if [card_text(c) for c in table] != list(view["table"]):
             raise CardtableError(_("the view's table is not what its log leaves"))
         if [len(pile) for pile in piles] != list(view["captured"]):
             raise CardtableError(_("the view's captured piles are not those of its log"))
-        self.table = table
-        self.piles = piles
-        self.sweeps: list[int] = list(view["sweeps"])
+        # The public fields, read once: each sample is a ``public_copy`` of this state with the
+        # hidden fields (``PuttoState.FIELDS.hidden``) dealt anew.
+        public = PuttoState.new(game, view["dealer"], [[] for _ in range(game.players)], (), table)
+        public.piles = piles
+        public.sweeps = list(view["sweeps"])
+        public.last_capturer = replayed.last_capturer
+        public.leftover = replayed.leftover
+        public.plays = len(log)
+        public._to_move = view["to_move"]
+        self.public = public
         self.sizes: list[int] = list(view["hand_sizes"])
         self.stock_size: int = view["stock"]
         hidden = sum(self.sizes) - self.sizes[seat] + self.stock_size
         seen = [*self.hand, *self.turned_up, *(a % CAPTURE for _s, a in log)]
         self.pool = unseen_cards(LATIN_DECK, seen, hidden)
-        self.to_move: int | None = view["to_move"]
 
     def sample_fast(self, rng: random.Random) -> PuttoState:
         """A state for playouts: hidden cards dealt anew, ``history`` empty."""
         hands, stock = deal_hidden(self.pool, self.sizes, self.seat, self.hand, rng)
-        game = self.game
-        state = PuttoState.__new__(PuttoState)
-        state.game = game
-        state.n = game.players
-        state.dealer = self.dealer
-        state.seed = None
-        state.history = []
-        state._side_of = self.side_of
+        state = self.public.public_copy()
         state.hands = hands
         state.stock = stock  # stock[-1] is its top
-        state.table = self.table[:]
-        state._dealt = (
-            tuple(tuple(h) for h in hands),
-            tuple(reversed(state.stock)),
-            tuple(self.turned_up),
-        )
-        state.piles = [pile[:] for pile in self.piles]
-        state.sweeps = self.sweeps[:]
-        state.last_capturer = self.last_capturer
-        state.leftover = self.leftover[:]
-        state.plays = len(self.log)
-        counts = [0] * 10
-        for c in self.table:
-            counts[c % 10] += 1
-        state._counts = counts
-        state._must_capture = bool(game.options.must_capture)
-        state._last_play_sweep = bool(game.options.last_play_sweep)
-        state._to_move = self.to_move
+        state._dealt = (tuple(tuple(h) for h in hands), tuple(reversed(stock)), self.turned_up)
         return state
 
     def sample(self, rng: random.Random) -> PuttoState:
@@ -156,4 +127,4 @@ class PuttoSampler:
             HAND_SIZE,
             (s for s, _a in self.log[:draws]),
         )
-        return hands, (*drawn, *reversed(state.stock)), tuple(self.turned_up)
+        return hands, (*drawn, *reversed(state.stock)), self.turned_up

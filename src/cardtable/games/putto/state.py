@@ -7,11 +7,12 @@ Action ids: ``card`` plays it onto the table, ``40 + card`` captures with it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from cardtable.cards.latin import LATIN_DECK, LATIN_SUITS, LatinCard, card_text, parse_card
 from cardtable.engine.action import Action
 from cardtable.engine.events import Event, event
+from cardtable.engine.fields import Fields
 from cardtable.engine.game import State
 from cardtable.engine.hidden import unseen_texts
 from cardtable.engine.outcome import Outcome, best_sides
@@ -86,27 +87,22 @@ ACTIONS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in LATIN_DE
 class PuttoState(State):
     """One deal. ``piles[side]`` holds the side's captured cards; ``stock[-1]`` is its top."""
 
-    __slots__ = (
-        "game",
-        "dealer",
-        "seed",
-        "history",
-        "n",
-        "_dealt",
-        "_side_of",
-        "hands",
-        "stock",
-        "table",
-        "piles",
-        "sweeps",
-        "last_capturer",
-        "leftover",
-        "plays",
-        "_to_move",
-        "_counts",
-        "_must_capture",
-        "_last_play_sweep",
+    #: Its fields, once (``engine.fields``): ``__slots__``, ``clone`` and the sampler's copy
+    #: come from here; the sampler deals ``hidden`` anew.
+    FIELDS = Fields(
+        nested=("hands", "piles"),
+        lists=("stock", "table", "sweeps", "leftover", "_counts"),
+        values=(
+            "_side_of",
+            "last_capturer",
+            "plays",
+            "_to_move",
+            "_must_capture",
+            "_last_play_sweep",
+        ),
+        hidden=("hands", "stock"),
     )
+    __slots__ = FIELDS.slots
 
     game: PuttoGame
     n: int
@@ -158,23 +154,6 @@ class PuttoState(State):
         state._last_play_sweep = bool(game.options.last_play_sweep)
         state._to_move = (dealer + 1) % state.n  # PT-7: the dealer's left plays first
         return state
-
-    def clone(self) -> Self:
-        other = self._bare_clone()
-        other._side_of = self._side_of
-        other.hands = [list(hand) for hand in self.hands]
-        other.stock = list(self.stock)
-        other.table = list(self.table)
-        other.piles = [list(pile) for pile in self.piles]
-        other.sweeps = list(self.sweeps)
-        other.last_capturer = self.last_capturer
-        other.leftover = list(self.leftover)
-        other.plays = self.plays
-        other._counts = list(self._counts)
-        other._must_capture = self._must_capture
-        other._last_play_sweep = self._last_play_sweep
-        other._to_move = self._to_move
-        return other
 
     @property
     def setup(self) -> dict[str, Any]:

@@ -37,7 +37,8 @@ log = logging.getLogger("cardtable.server")
 
 #: Levels whose decisions take long enough to be run by the workers, off this process.
 SLOW_LEVELS = frozenset({"hard", "ismcts"})
-#: The level that moves for a person who is away or out of time (the issue's choice).
+#: The level that moves for a person who is away or out of time: it plays sensibly and quickly,
+#: in this process (not one of the slow levels).
 STAND_IN = "medium"
 
 

@@ -1,4 +1,4 @@
-"""The daily deal (issue 19 §4): the server's secret, who played each day's deal, and how the
+"""The daily deal: the server's secret, who played each day's deal, and how the
 bot levels scored from the same seat.
 
 (Chained after 0003 on the friends branch; the lead re-chains it after 0004 at the merge.)

@@ -28,7 +28,7 @@ from cardtable.i18n import N_, _
 CUSTOM = "custom"
 #: How "custom" is shown (translated where shown), with its line of explanation.
 CUSTOM_TITLE = N_("Custom")
-CUSTOM_DESCRIPTION = N_("House rules of your own choosing.")
+CUSTOM_DESCRIPTION = N_("This table's own choice of house rules.")
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 

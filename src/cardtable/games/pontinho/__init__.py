@@ -97,8 +97,8 @@ GAME = GameDescriptor(
         ),
     ),
     summary=N_(
-        "A Brazilian rummy for 2 to 8 players with two French packs and jokers: lay down sets "
-        "and runs, empty your hand first, and keep your penalty points low."
+        "A Brazilian rummy with two French packs and jokers: lay down sets and runs, empty "
+        "your hand first, and keep your penalty points low."
     ),
     showcase=("9h", "*", "Jh"),
     review_samples=12,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)

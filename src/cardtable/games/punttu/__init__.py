@@ -66,9 +66,8 @@ GAME = GameDescriptor(
         ),
     ),
     summary=N_(
-        "A Basque trick-taking game for 2 to 8 players with the Spanish 40-card pack: play "
-        "one card to each trick, take the points in the tricks you win, and remember what "
-        "has gone."
+        "A Basque trick-taking game with the Spanish 40-card pack: play one card to each "
+        "trick, take the points in the tricks you win, and remember what has gone."
     ),
     showcase=("7o", "6c", "Ke"),
 )

@@ -77,8 +77,8 @@ GAME = GameDescriptor(
         ),
     ),
     summary=N_(
-        "A Hungarian fishing game for 2 to 6 players, alone or in pairs, with the Italian "
-        "40-card pack: capture the table's cards of your card's rank, and sweep it clean."
+        "A Hungarian fishing game with the Italian 40-card pack, alone or in pairs: capture "
+        "the table's cards of your card's rank, and sweep it clean."
     ),
     showcase=("Ao", "3c", "Ke"),
     review_samples=16,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)

@@ -6,6 +6,7 @@ and its rules sheet names it; Putto's form defaults follow the player count as i
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -151,4 +152,22 @@ def test_putto_friends_form_defaults_follow_the_player_count(new_page: Any) -> N
     expect(page.locator("#opt-deals")).to_have_value("4")
     no_overflow(page, "main")
     screenshot(page, "lobby-putto-form-phone")
+    assert page.js_errors == []
+
+
+def test_a_running_tables_settings_name_its_rule_set(new_page: Any, live: Any) -> None:
+    joined = live.post("/api/play", {"game": "punttu", "name": "Ana", "level": "random",
+                                     "players": 3, "preset": "briscola"})
+    assert joined["table"]["preset"] == "briscola"
+    page = new_page(PHONE)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(
+        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
+    page.goto(f"/t/{joined['code']}?lang=eu")
+    settings = page.locator("details.settings")
+    settings.locator("summary").click()
+    expect(settings.locator(".rule-set-line")).to_contain_text(
+        translation("eu").gettext("Briscola trim"))
+    no_overflow(page, "details.settings")
+    screenshot(page, "table-settings-rule-set-eu-phone")
     assert page.js_errors == []

@@ -80,8 +80,8 @@ function quickPlay(games) {
     h('h2', {}, t('Play against bots now')),
     h('div', { class: 'row' }, nameField('quick-name'),
       h('label', { for: 'quick-level' }, t('Bots'), ' ', level)),
-    notes.box,
     h('div', { class: 'game-cards' }, games.map(gameCard)),
+    notes.box, // below the games: what the bots of the level chosen play like in each
     error);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

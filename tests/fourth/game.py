@@ -21,6 +21,7 @@ from cardtable.engine.game import Game, State
 from cardtable.engine.options import Option
 from cardtable.engine.outcome import Outcome, best_sides
 from cardtable.engine.plugin import LEVELS, GameDescriptor
+from cardtable.engine.presets import Preset
 from cardtable.errors import IllegalAction, SetupError
 
 HAND = 5
@@ -236,4 +237,7 @@ GAME = GameDescriptor(
     public_cards=public_cards,
     review_thresholds=(1.0, 2.0, 3.0),
     level_descriptions={level: f"High card's {level} bot." for level in LEVELS},
+    presets=(Preset(name="source", title="High card", description="One deal, high card wins."),),
+    summary="The highest card wins.",
+    showcase=("7o", "Ao"),
 )

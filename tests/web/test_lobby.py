@@ -34,7 +34,7 @@ def test_how_to_play_and_join_by_code(new_page: Any, live: Any) -> None:
                                                                      "level": "random"}]})
     page = new_page(PHONE)
     page.goto("/")
-    page.get_by_role("link", name="Putto", exact=True).click()
+    page.get_by_role("link", name="How to play: Putto").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("How to play Putto")
     page.go_back()
     page.fill("#join-code", table["code"].lower())

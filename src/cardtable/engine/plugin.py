@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from cardtable.engine.action import Action
+from cardtable.engine.presets import Preset, check_presets, find_preset, preset_of, with_preset
 
 if TYPE_CHECKING:
     from cardtable.engine.bot import Bot
@@ -139,7 +140,12 @@ class GameDescriptor:
     - ``match_options``: the table options only a match of several deals uses (an adapter
       whose episode is one deal refuses them);
     - ``review_samples``: the coach's sampled deals per decision by default
-      (``bots.review``): fewer where the medium bot that finishes each sampled deal is slow.
+      (``bots.review``): fewer where the medium bot that finishes each sampled deal is slow;
+    - ``presets``: the named house-rule presets (``engine.presets``), the source's own table
+      first; every one is checked against the game's options when the game is registered;
+    - ``summary``: a line or two saying what the game is, for a newcomer in the lobby, and
+      ``showcase``: a few of its cards to draw beside it (both marked for translation / in
+      the game's card notation).
 
     What depends on a table's options is asked of the table, not written here: the bound on a
     deal's length (``Game.deal_length_bound``, ``Game.playout_cap_actions``) and on its points
@@ -159,6 +165,9 @@ class GameDescriptor:
     review_thresholds: tuple[float, float, float]
     level_descriptions: Mapping[str, str]
     review_samples: int = 64
+    presets: tuple[Preset, ...]
+    summary: str
+    showcase: tuple[str, ...]
 
     def __post_init__(self) -> None:
         """A fact missing or malformed is an error when the game is registered, not a silent
@@ -177,6 +186,11 @@ class GameDescriptor:
             )
         if self.public_rows < 1:
             raise ValueError(f"game {name!r}: public_rows must be at least 1")
+        check_presets(name, self.game_class.option_specs, self.presets)
+        if not self.summary:
+            raise ValueError(f"game {name!r}: a summary must say what the game is")
+        if not 1 <= len(self.showcase) <= 5:
+            raise ValueError(f"game {name!r}: showcase shows 1 to 5 cards")
 
     @property
     def name(self) -> str:
@@ -189,6 +203,19 @@ class GameDescriptor:
     @property
     def match_class(self) -> type[Match]:
         return self.game_class.match_class()
+
+    def preset(self, name: str) -> Preset:
+        """The preset called ``name``; ``OptionError`` names the presets there are."""
+        return find_preset(self.name, self.presets, name)
+
+    def preset_of(self, options: Mapping[str, Any]) -> str:
+        """The name of the preset a table with ``options`` plays, else ``presets.CUSTOM``."""
+        return preset_of(self.presets, options)
+
+    def with_preset(self, name: str | None, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of a table made with preset ``name`` and ``given`` options besides
+        (which win: the table is then custom); ``None`` or ``custom``: ``given`` alone."""
+        return with_preset(self.name, self.presets, name, given)
 
     def front_end(self) -> dict[str, Any]:
         """What the browser restated about the game (JSON-safe): its title, card pictures,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -18,7 +19,9 @@ import jinja2
 import cardtable
 from cardtable.art import Deck, card_label, card_svg
 from cardtable.engine.game import Game
+from cardtable.engine.presets import CUSTOM, CUSTOM_DESCRIPTION, CUSTOM_TITLE
 from cardtable.errors import CardtableError
+from cardtable.games import descriptor
 from cardtable.i18n import _, current_language, language
 from cardtable.rules.pontinho import pontinho_sheet
 from cardtable.rules.punttu import punttu_sheet
@@ -33,14 +36,22 @@ SHEETS: dict[str, Callable[[Game], Sheet]] = {
 
 
 def build_sheet(table: Game) -> Sheet:
-    """The rules of ``table`` (game, players, options) in the current language."""
+    """The rules of ``table`` (game, players, options) in the current language, naming the
+    house-rule preset its options play."""
     try:
         builder = SHEETS[table.name]
     except KeyError:
         raise CardtableError(
             _("there is no rules sheet for {game}").format(game=table.name)
         ) from None
-    return builder(table)
+    game = descriptor(table.name)
+    name = game.preset_of(table.options)
+    if name == CUSTOM:
+        title, description = _(CUSTOM_TITLE), _(CUSTOM_DESCRIPTION)
+    else:
+        preset = game.preset(name)
+        title, description = _(preset.title), _(preset.description)
+    return replace(builder(table), preset_title=title, preset_description=description)
 
 
 @cache
@@ -79,6 +90,7 @@ def sheet_html(sheet: Sheet, links: Links = (), nav_label: str = "") -> str:
         css=_css(),
         valid=_("valid"),
         invalid=_("invalid"),
+        rule_set=_("Rule set:"),
         picture=lambda deck, card: _picture(deck, card, lang),
         label=card_label,
     )
@@ -127,6 +139,8 @@ def html_to_pdf(html: str) -> bytes:
 def sheet_text(sheet: Sheet) -> str:
     """The sheet as plain text for a terminal: cards in notation instead of pictures."""
     lines = [sheet.title, "=" * len(sheet.title), sheet.summary, "", sheet.house_title]
+    if sheet.preset_title:
+        lines.append(f"  {_('Rule set:')} {sheet.preset_title}. {sheet.preset_description}")
     lines += [f"  • {rule}" for rule in sheet.house]
     for section in sheet.sections:
         lines += ["", section.title, "-" * len(section.title)]

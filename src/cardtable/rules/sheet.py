@@ -51,6 +51,10 @@ class Sheet:
     sections: tuple[Section, ...]
     footer: str
     language: str = field(default_factory=current_language)
+    #: The house-rule preset the table plays, by name, and its line (``engine/presets.py``):
+    #: ``render.build_sheet`` fills them in for every game.
+    preset_title: str = ""
+    preset_description: str = ""
 
 
 def locale() -> Locale:

@@ -23,7 +23,7 @@ from cardtable.art.cards import LATIN_INDICES, back_svg, card_svg
 from cardtable.art.deck import deck_cards
 from cardtable.engine.game import Game
 from cardtable.errors import CardtableError, UnknownGame
-from cardtable.games import descriptors
+from cardtable.games import descriptor, descriptors
 from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
 from cardtable.server.features.daily import sealed
@@ -135,8 +135,9 @@ def how_page(game: str, request: Request) -> Response:
 #: The how-to page's link to the whole rules sheet, and the rules page's error page.
 FULL_RULES = N_("The full rules, to read or print")
 NO_RULES = N_("These rules cannot be shown")
-#: Query parameters of a rules page that are not table options.
-RULES_PARAMETERS = ("lang", "players")
+#: Query parameters of a rules page that are not table options (``preset``: a house-rule
+#: preset whose options the others change).
+RULES_PARAMETERS = ("lang", "players", "preset")
 
 
 def _rules_links(request: Request, lang: str, back: tuple[str, str]) -> list[tuple[str, str, bool]]:
@@ -176,7 +177,8 @@ def _rules_page(table: Game, request: Request, lang: str, back: tuple[str, str])
 def rules_page(game: str, request: Request) -> Response:
     """The rules sheet of a table that is not made yet: ``game`` with ``players`` and each
     option as a query parameter (``/rules/pontinho?players=5&bust=150``), validated as the
-    HTTP API and the CLI validate them; ``lang`` as on every page."""
+    HTTP API and the CLI validate them, after a house-rule ``preset``'s options where one is
+    named (``/rules/putto?preset=scopa``); ``lang`` as on every page."""
     lang = page_language(request)
     # Text as typed, like the options: the engine reads "5" and refuses "five" by name.
     players: Any = request.query_params.get("players")
@@ -184,6 +186,9 @@ def rules_page(game: str, request: Request) -> Response:
     # The table is made in the page's language, so a refusal names the problem in it.
     with language(lang):
         try:
+            preset = request.query_params.get("preset")
+            if preset is not None:
+                options = descriptor(game).with_preset(preset, options)
             table = cardtable.game(game, players, **options)
         except UnknownGame as error:
             return _rules_error(lang, 404, "rules/unknown_game", str(error))

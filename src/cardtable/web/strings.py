@@ -12,6 +12,7 @@ from cardtable.i18n import N_
 from cardtable.web.clock_strings import CLOCK_PLURALS, CLOCK_STRINGS
 from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
 from cardtable.web.friendship_strings import FRIENDSHIP_STRINGS
+from cardtable.web.lobby_strings import LOBBY_STRINGS
 from cardtable.web.people_strings import PEOPLE_STRINGS
 from cardtable.web.push_strings import PUSH_STRINGS
 from cardtable.web.quickmatch_strings import QUICKMATCH_PLURALS, QUICKMATCH_STRINGS
@@ -255,12 +256,12 @@ CLIENT_STRINGS: tuple[str, ...] = (
     *FRIENDS_STRINGS,  # friends: web/friends_strings.py
     *PEOPLE_STRINGS,  # players: web/people_strings.py
     *RATINGS_STRINGS,  # ratings: web/ratings_strings.py
+    *LOBBY_STRINGS,  # the lobby's games and rule sets: web/lobby_strings.py
     *PUSH_STRINGS,  # notifications: web/push_strings.py
     *CLOCK_STRINGS,  # the game clock: web/clock_strings.py
     *FRIENDSHIP_STRINGS,  # friends and invitations: web/friendship_strings.py
     *QUICKMATCH_STRINGS,  # quick match: web/quickmatch_strings.py
     # the lobby's bot levels (levels.js) and the replay's review marks (review.js)
-    N_("rating {rating} at {players} players"),
     N_("The coach is reviewing the moves…"),
     N_("Ask the coach"),
     N_("inaccuracy"),

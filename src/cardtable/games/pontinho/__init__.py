@@ -30,6 +30,7 @@ Glossary — the game's own words:
 from typing import Any
 
 from cardtable.engine.plugin import GameDescriptor
+from cardtable.engine.presets import Preset
 from cardtable.games.pontinho import easy, heuristic, search
 from cardtable.games.pontinho.game import PontinhoGame
 from cardtable.games.pontinho.phase import Phase
@@ -75,6 +76,31 @@ GAME = GameDescriptor(
         ),
         "hard": N_("Searches many possible deals before each draw, meld and discard."),
     },
+    presets=(
+        Preset(
+            name="source",
+            title=N_("Original house rules"),
+            description=N_(
+                "The house rules this game was written down from: king 13, queen 12 and jack "
+                "11 points, and one buy-back per player."
+            ),
+            options={"figure_points": "13-12-11", "buybacks": 1},  # PO-2, PO-25
+        ),
+        Preset(
+            name="common",
+            title=N_("Common Brazilian rules"),
+            description=N_(
+                "As most Brazilian tables play: king, queen and jack 10 points each, and no "
+                "buying back in once out."
+            ),
+            options={"figure_points": "10", "buybacks": 0},  # PO-2, PO-25
+        ),
+    ),
+    summary=N_(
+        "A Brazilian rummy with two French packs and jokers: lay down sets and runs, empty "
+        "your hand first, and keep your penalty points low."
+    ),
+    showcase=("9h", "*", "Jh"),
     review_samples=12,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 

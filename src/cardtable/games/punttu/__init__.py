@@ -15,6 +15,7 @@ Glossary — the game's own words, as our players say them:
 from typing import Any
 
 from cardtable.engine.plugin import GameDescriptor
+from cardtable.engine.presets import Preset
 from cardtable.games.punttu import easy, heuristic, search
 from cardtable.games.punttu.game import PunttuGame
 from cardtable.games.punttu.state import PunttuState
@@ -47,6 +48,28 @@ GAME = GameDescriptor(
         "medium": N_("A club player: weighs each trick's points against the cards still out."),
         "hard": N_("Searches thousands of possible deals before each card."),
     },
+    presets=(
+        Preset(
+            name="source",
+            title=N_("Basque table"),
+            description=N_(
+                "As the Basque source plays: aces, then sotas, leave the pack so that it "
+                "divides evenly among the players."
+            ),
+            options={"trim": "aces"},  # PU-5, PU-6
+        ),
+        Preset(
+            name="briscola",
+            title=N_("Briscola trim"),
+            description=N_("As in Briscola: twos, then aces, leave the pack."),
+            options={"trim": "twos"},  # PU-6a
+        ),
+    ),
+    summary=N_(
+        "A Basque trick-taking game with the Spanish 40-card pack: play one card to each "
+        "trick, take the points in the tricks you win, and remember what has gone."
+    ),
+    showcase=("7o", "6c", "Ke"),
 )
 
 __all__ = ["GAME", "PunttuGame", "PunttuState"]

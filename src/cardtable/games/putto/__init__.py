@@ -16,6 +16,7 @@ Glossary — the game's own words:
 from typing import Any
 
 from cardtable.engine.plugin import GameDescriptor
+from cardtable.engine.presets import Preset
 from cardtable.games.putto import easy, heuristic, search
 from cardtable.games.putto.game import PuttoGame
 from cardtable.games.putto.state import PuttoState
@@ -53,6 +54,33 @@ GAME = GameDescriptor(
             "through to the end."
         ),
     },
+    presets=(
+        Preset(
+            name="source",
+            title=N_("Hungarian table"),
+            description=N_(
+                "As the Hungarian source plays: capturing is optional, and a sweep on the very "
+                "last play counts."
+            ),
+            # PT-11, PT-15, PT-18
+            options={"must_capture": False, "leftover": "last_capturer", "last_play_sweep": True},
+        ),
+        Preset(
+            name="scopa",
+            title=N_("Scopa style"),
+            description=N_(
+                "Closer to Scopa, as far as Putto's rules go: a card that can capture must, and "
+                "a sweep on the last play does not count. Putto's own points stay."
+            ),
+            # PT-11, PT-15, PT-18
+            options={"must_capture": True, "leftover": "last_capturer", "last_play_sweep": False},
+        ),
+    ),
+    summary=N_(
+        "A Hungarian fishing game with the Italian 40-card pack, alone or in pairs: capture "
+        "the table's cards of your card's rank, and sweep it clean."
+    ),
+    showcase=("Ao", "3c", "Ke"),
     review_samples=16,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -39,6 +40,7 @@ from sqlalchemy import Connection
 
 import cardtable
 from cardtable.errors import CardtableError
+from cardtable.games import descriptor
 from cardtable.i18n import outside_language_blocks
 from cardtable.server.cluster.cluster import Cluster, Elsewhere
 from cardtable.server.lobby import expiry, fairshare
@@ -445,16 +447,14 @@ class Lobby:
             await self._make_room(client)
             self.check_waiting_caps(client)
         game = cardtable.game(config.game, config.players, **config.options)
-        config = TableConfig(
+        config = replace(
+            config,
             game=game.name,
             players=game.players,
             options=dict(game.options),  # every option's value, defaults included
-            seats=config.seats,
             turn_seconds=config.turn_seconds or None,
-            hints=config.hints,
-            public=config.public,
-            continue_seconds=config.continue_seconds,
-            clock=config.clock,
+            # the preset its options play, named now and kept (engine/presets.py)
+            preset=descriptor(game.name).preset_of(game.options),
         )
         writer = self.services.writer
         try:

@@ -18,6 +18,7 @@ import orjson
 from sqlalchemy import Connection, delete, insert, select
 from sqlalchemy.engine import Engine
 
+from cardtable.games import descriptor
 from cardtable.server.people.deletion_mark import shown
 from cardtable.server.storage import store
 from cardtable.server.storage.db import ArchiveRow, Base, ChatRow, EventRow, TableRow, utcnow
@@ -41,6 +42,9 @@ class ArchivedTable:
 
     def summary(self) -> dict[str, Any]:
         summary: dict[str, Any] = self.data["summary"]
+        if "preset" not in summary:  # archived before presets: named from its options
+            preset = descriptor(summary["game"]).preset_of(summary["options"])
+            summary = {**summary, "preset": preset}
         # a deleted player's seat is "a former player", in the reader's language
         seats = [{**seat, "name": shown(seat.get("name"))} for seat in summary.get("seats", [])]
         return {**summary, "seats": seats}

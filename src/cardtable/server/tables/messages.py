@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any
 
 from cardtable.engine.match import Match
+from cardtable.games import descriptor
 from cardtable.i18n import current_language, language
 from cardtable.server.people.deletion_mark import shown
 from cardtable.server.storage.store import StoredEvent
@@ -34,6 +35,8 @@ class TableMessages(TableBase):
             "game": self.game.name,
             "players": self.game.players,
             "options": dict(self.game.options),
+            # the house-rule preset named when the table was made (else from its options)
+            "preset": self.config.preset or descriptor(self.game.name).preset_of(self.game.options),
             "status": self.status,
             "version": self.version,
             "turn_seconds": self.config.turn_seconds,

@@ -10,6 +10,7 @@ from typing import Any
 import cardtable
 from cardtable.bots.base import available_bots
 from cardtable.errors import CardtableError
+from cardtable.games import descriptor
 from cardtable.i18n import _
 from cardtable.server.tables import clock
 from cardtable.server.transport.errors import ServerError
@@ -42,6 +43,10 @@ class TableConfig:
     continue_seconds: float = 30.0
     #: The game clock's profile (``clock.PROFILES``); ``None``: no clock.
     clock: str | None = None
+    #: The house-rule preset the options play (``engine.presets``: a preset's name, or
+    #: ``custom``), kept with the table as it was named when the table was made; ``None``
+    #: until the lobby makes the table (it names it from the options).
+    preset: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -52,6 +57,7 @@ class TableConfig:
             "public": self.public,
             "continue_seconds": self.continue_seconds,
             "clock": self.clock,
+            "preset": self.preset,
         }
 
     def check(self) -> None:
@@ -115,4 +121,6 @@ class TableConfig:
             public=bool(data.get("public", False)),
             continue_seconds=float(data.get("continue_seconds", 30.0)),
             clock=data.get("clock"),
+            # a table stored before presets existed: named from its options
+            preset=data.get("preset") or descriptor(game).preset_of(data["options"]),
         )

@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     "table/seat_taken": N_("seat {seat} is already taken"),
     "table/no_such_seat": N_("seat {seat} is not a seat for a person at this table"),
     "table/bad_config": N_("the table cannot be made: {reason}"),
+    "table/unknown_preset": N_(
+        "there is no house-rule preset {preset!r} for {game}; choose one of {presets}"
+    ),
     "table/not_running": N_("the table has not started yet"),
     "table/finished": N_("the match at this table is over"),
     "table/started": N_("the table has already started"),

@@ -28,6 +28,8 @@ import cardtable
 from cardtable import __version__
 from cardtable.bots.ladder import lobby_levels
 from cardtable.engine.game import Game
+from cardtable.engine.options import Option
+from cardtable.engine.presets import CUSTOM
 from cardtable.errors import CardtableError
 from cardtable.games import descriptor, game_class
 from cardtable.i18n import _, translation
@@ -56,6 +58,7 @@ STATUS = {
     "table/started": 409,
     "table/no_such_seat": 422,
     "table/bad_config": 422,
+    "table/unknown_preset": 400,
     "request/invalid": 422,
     "table/unplayable": 409,
     "server/storage_unavailable": 503,
@@ -124,9 +127,17 @@ class SeatSpec(Strict):
     level: Word | None = Field(None, description="bot level: random, easy, medium or hard")
 
 
+#: A house-rule preset's name (``/api/games``' ``presets``), or ``custom``.
+PresetName = Annotated[Word, Field(description=(
+    "a house-rule preset of the game (/api/games: presets), whose options the table takes "
+    "before `options`, which win over them (the table is then custom); `custom` or absent: "
+    "the options alone. An unknown preset is refused (400 table/unknown_preset)"))]
+
+
 class CreateTable(Strict):
     game: Word = Field(description="punttu, pontinho or putto")
     players: Players | None = Field(None, description="player count; the game's default if absent")
+    preset: PresetName | None = None
     options: Options
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_PLAYERS)] | None = Field(
         None, description="one per seat; absent: seat 0 a person, the others medium bots"
@@ -150,6 +161,7 @@ class QuickPlay(Strict):
     name: Name | None = Field(None, description="absent: 'player' in the request's language")
     players: Players | None = None
     level: Word = "medium"
+    preset: PresetName | None = None
     options: Options
     turn_seconds: TurnSeconds | None = None
     hints: bool = True
@@ -174,6 +186,8 @@ class TableInfo(BaseModel):
     game: str
     players: int
     options: dict[str, Any]
+    preset: str = Field(description="the house-rule preset its options play (a name from "
+                                    "/api/games: presets), or custom")
     status: str = Field(description="waiting, running or finished")
     version: int
     turn_seconds: float | None
@@ -254,6 +268,22 @@ def checked_game(name: str, players: int | None, options: dict[str, Any]) -> Gam
         raise ServerError("table/bad_config", reason=str(error)) from None
 
 
+def preset_options(game: str, preset: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a table asked for with ``preset`` (its options, then ``options``, which
+    win); an unknown preset is ``table/unknown_preset`` (400), and nothing is made."""
+    if preset is None or preset == CUSTOM:
+        return options
+    try:
+        found = descriptor(game)
+    except CardtableError as error:
+        raise ServerError("table/bad_config", reason=str(error)) from None
+    names = [p.name for p in found.presets]
+    if preset not in names:
+        raise ServerError("table/unknown_preset", preset=preset, game=found.name,
+                          presets=", ".join([*names, CUSTOM]))
+    return found.with_preset(preset, options)
+
+
 def seats_of(spec: CreateTable, players: int) -> tuple[SeatPlan, ...]:
     """The seats asked for; absent, seat 0 a person and ``players - 1`` medium bots (``players``
     is already checked: it bounds the loop)."""
@@ -295,53 +325,117 @@ async def readyz(request: Request) -> Any:
     return Ready(status="ready", database="ok")
 
 
-@router.get("/api/games", tags=["lobby"])
+OptionValue = bool | int | str
+
+
+class OptionInfo(BaseModel):
+    """One table option, as the lobby's form draws it."""
+
+    name: str
+    type: Literal["bool", "int", "str"]
+    default: OptionValue = Field(description="its default at the game's default player count")
+    defaults: dict[str, OptionValue] = Field(
+        description="player count → default, for an option whose default depends on it "
+                    "(Putto's teams and deals); empty otherwise")
+    choices: list[str]
+    minimum: int | None
+    maximum: int | None
+    help: str
+    label: str
+    choice_labels: dict[str, str]
+
+
+class PresetInfo(BaseModel):
+    """A named house-rule preset (``engine/presets.py``): a name for a set of options."""
+
+    name: str = Field(description="stable: what POST /api/tables takes as `preset`")
+    title: str = Field(description="its name for people, in the answer's language")
+    description: str
+    options: dict[str, OptionValue] = Field(
+        description="the options it sets; every preset of a game sets the same ones, the "
+                    "others stay free")
+
+
+class GameInfo(BaseModel):
+    game: str
+    title: str
+    summary: str = Field(description="what the game is, in a line or two, for a newcomer")
+    showcase: list[str] = Field(description="a few of its cards, in the card notation, to draw")
+    deck: Literal["latin", "italian", "french"] = Field(
+        description="latin; italian (Latin pictures, Italian figure names); french")
+    direction: Literal["right", "left"] = Field(description="which way play passes")
+    min_players: int
+    max_players: int
+    default_players: int
+    players: list[int] = Field(description="every count allowed, fewest first")
+    options: list[OptionInfo]
+    presets: list[PresetInfo] = Field(
+        description="its house-rule presets, the source's own table (the defaults) first; "
+                    "a table whose options match none is `custom`")
+    levels: list[str]
+    level_info: dict[str, Any] = Field(
+        description="level → its one-line description and its ladder ratings by table size")
+
+
+def _kind(option: Option) -> Literal["bool", "int", "str"]:
+    kind = option.kind
+    return "bool" if kind is bool else "int" if kind is int else "str"
+
+
+@router.get("/api/games", tags=["lobby"], response_model=list[GameInfo])
 def games(
     lang: Annotated[
         str | None,
         Query(description="answer in this language (en, pt_BR, eu, hu); absent: the server's"),
     ] = None,
-) -> list[dict[str, Any]]:
-    """The games, their titles, card decks (``latin``, ``italian``: Latin pictures with Italian
-    figure names, ``french``) and directions of play (``direction``: ``right``, ``left``), player
-    counts (``players``: every one allowed),
-    options (with defaults, labels, choice labels and help) and bot levels.
-    Labels and help are translated into ``lang``."""
+) -> Any:
+    """The games: titles, what each is (``summary``) and a few of its cards (``showcase``),
+    card decks and directions of play, player counts, options (with defaults, labels, choice
+    labels and help), house-rule presets and bot levels. Texts are translated into ``lang``."""
     found_lang = normalize(lang)
     gettext = translation(found_lang).gettext if found_lang else _
     found = []
     for name in cardtable.available():
-        cls = game_class(name)
+        game = descriptor(name)
+        cls = game.game_class
+        counts = cls.player_counts()
         found.append(
-            {
-                "game": name,
-                "title": cls.title,
-                # how the browser draws it: card pictures and the direction of play
-                "deck": descriptor(name).deck,
-                "direction": descriptor(name).direction,
-                "min_players": cls.min_players,
-                "max_players": cls.max_players,
-                "default_players": cls.default_players,
-                # every count allowed, fewest first (a game may allow "2 or 4")
-                "players": list(cls.player_counts()),
-                "options": [
-                    {
-                        "name": o.name,
-                        "type": o.kind.__name__,
-                        "default": o.default,
-                        "choices": list(o.choices),
-                        "minimum": o.minimum,
-                        "maximum": o.maximum,
-                        "help": gettext(o.help),
-                        "label": gettext(o.title),
-                        "choice_labels": {c: gettext(o.choice_title(c)) for c in o.choices},
-                    }
+            GameInfo(
+                game=name,
+                title=cls.title,
+                summary=gettext(game.summary),
+                showcase=list(game.showcase),
+                deck=game.deck,
+                direction=game.direction,
+                min_players=cls.min_players,
+                max_players=cls.max_players,
+                default_players=cls.default_players,
+                players=list(counts),
+                options=[
+                    OptionInfo(
+                        name=o.name,
+                        type=_kind(o),
+                        default=o.default_value(cls.default_players),
+                        defaults={} if o.default_for is None
+                        else {str(n): o.default_value(n) for n in counts},
+                        choices=list(o.choices),
+                        minimum=o.minimum,
+                        maximum=o.maximum,
+                        help=gettext(o.help),
+                        label=gettext(o.title),
+                        choice_labels={c: gettext(o.choice_title(c)) for c in o.choices},
+                    )
                     for o in cls.option_specs
                 ],
-                "levels": level_names(name),
+                presets=[
+                    PresetInfo(name=p.name, title=gettext(p.title),
+                               description=gettext(p.description), options=dict(p.options))
+                    for p in game.presets
+                ],
+                levels=level_names(name),
                 # each level's one-line description and its ladder ratings
-                "level_info": lobby_levels(name, gettext),
-            }
+                level_info=lobby_levels(name, gettext),
+            )
         )
     return found
 
@@ -373,7 +467,7 @@ async def list_tables(
 
 
 @router.post("/api/tables", tags=["lobby"], status_code=201,
-             responses=refusals(429))
+             responses=refusals(400, 429))
 async def create_table(spec: CreateTable, request: Request) -> Any:
     """Make a table; people then join its free seats. It starts once every seat is taken."""
     lobby = lobby_of(request)
@@ -383,12 +477,13 @@ async def create_table(spec: CreateTable, request: Request) -> Any:
         players = spec.players
         if players is None and spec.seats is not None:
             players = len(spec.seats)
-        game = checked_game(spec.game, players, dict(spec.options))
+        options = preset_options(spec.game, spec.preset, dict(spec.options))
+        game = checked_game(spec.game, players, options)
         seats = seats_of(spec, game.players)
         config = TableConfig(
             game=game.name,
             players=game.players,
-            options=dict(spec.options),
+            options=options,
             seats=seats,
             turn_seconds=spec.turn_seconds,
             hints=spec.hints,
@@ -434,7 +529,7 @@ async def join_table(code: str, body: JoinTable, request: Request, response: Res
 
 
 @router.post("/api/play", tags=["lobby"], status_code=201,
-             responses=refusals(429))
+             responses=refusals(400, 429))
 async def quick_play(body: QuickPlay, request: Request, response: Response) -> Any:
     """Play against bots in one request: a table with you at seat 0 and bots of ``level``
     everywhere else, already started."""
@@ -442,7 +537,8 @@ async def quick_play(body: QuickPlay, request: Request, response: Response) -> A
     address = client_address(request)
     try:
         await lobby.services.limits.create(address)
-        config = lobby.quick_config(body.game, body.players, body.level, dict(body.options),
+        options = preset_options(body.game, body.preset, dict(body.options))
+        config = lobby.quick_config(body.game, body.players, body.level, options,
                                     body.turn_seconds, body.hints, body.continue_seconds,
                                     body.clock)
         table = await lobby.create(config, address, waits=False)

@@ -27,7 +27,8 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` of an endpoint's refusals (all in the ``ErrorBody`` shape)."""
     described = {
         400: "a passkey that cannot be used: unknown, a bad signature or a stale challenge, "
-             "all one answer (people/bad_passkey)",
+             "all one answer (people/bad_passkey), or a house-rule preset the game does not "
+             "have (table/unknown_preset)",
         403: "this server takes no new players (people/signups_closed), or the table holds a "
              "daily deal whose day is not over: its cards stay hidden (daily/sealed)",
         404: "no such table (table/not_found) or record (record/none), or a sign-in link that "

@@ -1,9 +1,10 @@
-// The lobby: play against bots in one click, make a table for friends (seats, bots, house rules),
+// The lobby: what each game is (its cards, how many play it, how to play it) with a button to
+// play it against bots, make a table for friends (seats, bots, a rule set and its house rules),
 // join by code, and the tables open now.
-import { titleOf } from './cards.js';
+import { cardEl, titleOf } from './cards.js';
 import { clockSelect } from './clock.js';
 import { clear, getJSON, h, postJSON } from './dom.js';
-import { lang, loadStrings, mountNav, t } from './i18n.js';
+import { cardName, lang, loadStrings, mountNav, num, t } from './i18n.js';
 import { saveName, saveSeat } from './seats.js';
 import { nickname } from './nickname.js'; // friends: the remembered nickname
 import { levelNotes } from './levels.js';
@@ -11,6 +12,7 @@ import { myRatingLine } from './ratings.js'; // ratings: this player's, in words
 import { rulesHref as rulesLink } from './ruleslink.js';
 import { watchInvitations } from './invitations.js'; // a friend's invitation, on any page
 import { quickMatch } from './quickmatch.js'; // quick match: play with people waiting
+import { CUSTOM, presetOf, presetText } from './presets.js';
 
 const app = document.getElementById('app');
 const LEVELS = { random: 'random', easy: 'easy', medium: 'medium', hard: 'hard' };
@@ -34,6 +36,38 @@ function nameField(id) {
       autocomplete: 'nickname' }));
 }
 
+// How many play a game: "2 to 8 players", or the counts it allows ("2, 4 players").
+function playerCounts(game) {
+  const counts = game.players;
+  const low = counts[0];
+  const high = counts[counts.length - 1];
+  if (counts.length === high - low + 1) return t('{low} to {high} players', { low, high });
+  return t('{counts} players', { counts: counts.map((n) => num(n)).join(', ') });
+}
+
+// One game for a newcomer: its name, how to play it and its rules up front, a few of its
+// cards, what it is, how many play it, and the button that starts it against bots.
+function gameCard(game) {
+  const title = t(game.title);
+  const deck = game.deck;
+  const headingId = `about-${game.game}-title`;
+  return h('article', { class: `game-card game-${game.game}`, id: `about-${game.game}`,
+    'aria-labelledby': headingId },
+  h('h3', { id: headingId }, title),
+  h('p', { class: 'game-links' },
+    h('a', { href: `/how/${game.game}`, class: 'how', 'aria-label': `${t('How to play')}: ${title}` },
+      t('How to play')),
+    h('a', { href: rulesHref(game.game), class: 'rules', id: `rules-${game.game}`,
+      'aria-label': `${t('Rules')}: ${title}` }, t('Rules'))),
+  h('div', { class: 'showcase', role: 'img', 'aria-label': t('Cards of {game}: {cards}',
+    { game: title, cards: game.showcase.map((card) => cardName(deck, card)).join(', ') }) },
+  game.showcase.map((card) => cardEl(deck, card))),
+  h('p', { class: 'about' }, game.summary),
+  h('p', { class: 'counts' }, playerCounts(game)),
+  h('button', { type: 'submit', name: 'game', value: game.game, class: `big game-${game.game}` },
+    t('Play {game}', { game: title })));
+}
+
 function quickPlay(games) {
   const error = errorBox();
   const level = h('select', { id: 'quick-level', name: 'level' },
@@ -46,10 +80,8 @@ function quickPlay(games) {
     h('h2', {}, t('Play against bots now')),
     h('div', { class: 'row' }, nameField('quick-name'),
       h('label', { for: 'quick-level' }, t('Bots'), ' ', level)),
-    notes.box,
-    h('div', { class: 'row games' }, games.map((g) => h('button', {
-      type: 'submit', name: 'game', value: g.game, class: `big game-${g.game}`,
-    }, t('Play {game}', { game: t(g.title) })))),
+    h('div', { class: 'game-cards' }, games.map(gameCard)),
+    notes.box, // below the games: what the bots of the level chosen play like in each
     error);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -97,6 +129,20 @@ function rulesHref(game, players, options) {
   return rulesLink(game, players, options, lang);
 }
 
+// An option's default at `players` (Putto's teams and deals depend on it: /api/games' defaults).
+function defaultAt(option, players) {
+  const byCount = option.defaults || {};
+  return String(players) in byCount ? byCount[String(players)] : option.default;
+}
+
+// Put `value` into an option's input.
+function setOptionValue(option, form, value) {
+  const el = form.querySelector(`[name="${option.name}"]`);
+  if (!el) return;
+  if (option.type === 'bool') el.checked = Boolean(value);
+  else el.value = String(value);
+}
+
 function optionValue(option, form) {
   const el = form.querySelector(`[name="${option.name}"]`);
   if (!el) return option.default; // another game's form is being drawn
@@ -112,6 +158,11 @@ function newTable(games) {
   const players = h('input', { id: 'new-players', type: 'number', name: 'players' });
   const seatsBox = h('fieldset', { class: 'seats' });
   const optionsBox = h('div', { class: 'options' });
+  // The rule set: choosing one sets its options; changing one of them makes it "custom".
+  const presetSelect = h('select', { id: 'new-preset', name: 'preset', 'aria-describedby': 'new-preset-note' });
+  const presetNote = h('p', { class: 'preset-note', id: 'new-preset-note' });
+  // The options changed by hand since the game was chosen: a new player count leaves them be.
+  let touched = new Set();
   const timer = h('input', { id: 'new-timer', type: 'number', min: '0', max: '3600', value: '0',
     name: 'turn_seconds' });
   const hints = h('input', { id: 'new-hints', type: 'checkbox', checked: true, name: 'hints' });
@@ -138,12 +189,47 @@ function newTable(games) {
             t('bot: {level}', { level: levelName(l) }))))));
     }
   }
+  function showPreset(name) {
+    const game = current();
+    presetSelect.value = name;
+    presetNote.textContent = presetText(game, name).description;
+  }
+  // The rule set the options now play: a preset's name, else custom.
+  function followOptions() {
+    showPreset(presetOf(current(), chosenOptions()));
+  }
+  function choosePreset() {
+    const game = current();
+    const preset = game.presets.find((p) => p.name === presetSelect.value);
+    if (preset) {
+      for (const option of game.options) {
+        if (option.name in preset.options) setOptionValue(option, optionsBox, preset.options[option.name]);
+      }
+    }
+    showPreset(presetSelect.value);
+  }
+  // A new player count: each option whose default depends on it (Putto's teams and deals, as
+  // their help says) takes its default there, unless it was changed by hand.
+  function followPlayers() {
+    const n = Number.parseInt(players.value, 10);
+    if (!current().players.includes(n)) return;
+    for (const option of current().options) {
+      if (option.defaults && Object.keys(option.defaults).length && !touched.has(option.name)) {
+        setOptionValue(option, optionsBox, defaultAt(option, n));
+      }
+    }
+  }
   function drawGame() {
     const game = current();
     players.min = game.min_players;
     players.max = game.max_players;
     players.value = game.default_players;
     clear(optionsBox).append(...game.options.map(optionInput));
+    clear(presetSelect).append(...game.presets.map((p) => h('option', { value: p.name }, p.title)),
+      h('option', { value: CUSTOM }, t('Custom')));
+    touched = new Set();
+    followPlayers();
+    followOptions();
     clear(seatsBox);
     drawSeats();
     rating.show(game.game);
@@ -163,6 +249,14 @@ function newTable(games) {
   gameSelect.addEventListener('change', drawGame);
   players.addEventListener('change', drawSeats);
   players.addEventListener('input', drawSeats);
+  players.addEventListener('input', followPlayers);
+  presetSelect.addEventListener('change', choosePreset);
+  const optionChanged = (event) => {
+    if (event.target.name) touched.add(event.target.name);
+    followOptions();
+  };
+  optionsBox.addEventListener('input', optionChanged);
+  optionsBox.addEventListener('change', optionChanged);
 
   const form = h('form', { class: 'panel', id: 'new-table' },
     h('h2', {}, t('A table with friends')),
@@ -170,6 +264,8 @@ function newTable(games) {
       h('label', { for: 'new-game' }, t('Game'), ' ', gameSelect),
       h('label', { for: 'new-players' }, t('Players'), ' ', players)),
     rating.box,
+    h('div', { class: 'option rule-set' },
+      h('label', { for: 'new-preset' }, t('Rule set'), ' ', presetSelect), presetNote),
     seatsBox,
     h('div', { class: 'option' }, h('label', { for: 'new-public' }, open, ' ',
       t('Open to anyone: list it in the open tables'))),
@@ -193,7 +289,7 @@ function newTable(games) {
     saveName(name);
     try {
       const table = await postJSON('/api/tables', {
-        game: game.game, players: seats.length, seats, options,
+        game: game.game, players: seats.length, seats, options, preset: presetSelect.value,
         turn_seconds: Number.parseFloat(timer.value) || null, hints: hints.checked,
         public: open.checked, clock: clock.value,
       });
@@ -270,15 +366,6 @@ function openTables(page) {
   return section;
 }
 
-// Per game: the short how-to page and the whole rules sheet (default options).
-function howTo(games) {
-  return h('section', { class: 'panel', id: 'how' }, h('h2', {}, t('How to play')),
-    h('ul', { class: 'games-help' }, games.map((g) => h('li', {},
-      h('a', { href: `/how/${g.game}`, class: 'how' }, t(g.title)), ' · ',
-      h('a', { href: rulesHref(g.game), class: 'rules', id: `rules-${g.game}`,
-        'aria-label': `${t('Rules')}: ${t(g.title)}` }, t('Rules'))))));
-}
-
 async function main() {
   await loadStrings();
   mountNav(h('a', { href: '/mine' }, t('My games')), h('a', { href: '/daily' }, t('The daily deal'))); // friends
@@ -288,7 +375,7 @@ async function main() {
     h('h1', {}, t('Punttu, Pontinho and Putto, online.')),
     quickPlay(games),
     quickMatch(games, () => document.getElementById('quick-name').value.trim() || t('player')),
-    joinByCode(), newTable(games), openTables(tables), howTo(games));
+    joinByCode(), newTable(games), openTables(tables));
 }
 
 main();

@@ -85,8 +85,8 @@ export function quickMatch(games, nameOf) {
       });
       ticket = answer.ticket;
       box.hidden = false;
-      box.scrollIntoView({ block: 'nearest' });
       show(answer);
+      box.scrollIntoView({ block: 'nearest' }); // once it holds its text: all of it in view
     } catch (e) {
       stop();
       error.hidden = false;

@@ -161,11 +161,10 @@ async function main() {
     S.info = await getJSON(`/api/tables/${code}`);
     rememberLink(S.info); // friends: the share link
     S.seats = S.info.seats;
-    await loadGame(S.info.game); // games/GAME.js, by the game's name
-    if (S.info.status === 'waiting') {
-      // the option labels, for the house rules shown while waiting (optional: not fatal)
-      S.games = await getJSON(`/api/games?lang=${encodeURIComponent(lang)}`).catch(() => []);
-    }
+    // games/GAME.js, by the game's name; and the option labels and rule sets, for the house
+    // rules shown while waiting and the rule set in the settings (optional: not fatal)
+    [, S.games] = await Promise.all([loadGame(S.info.game),
+      getJSON(`/api/games?lang=${encodeURIComponent(lang)}`).catch(() => [])]);
   } catch (error) {
     // the server's own words when it gave some (a table set aside, the database away)
     const said = error && error.status && error.status !== 404 ? error.message : null;

@@ -3,6 +3,7 @@
 import { deckOf } from '../cards.js';
 import { h, unescapeHtml } from '../dom.js';
 import { sentenceCase, t } from '../i18n.js';
+import { ruleSetLine } from '../presets.js';
 import { lastMoveText } from '../lastmove.js';
 import { send } from './connection.js';
 import { scoreSheet } from './scores.js';
@@ -105,9 +106,16 @@ function movesBox() {
   return place(box, [box.firstChild, log]);
 }
 
+// The table's rule set by name (its preset, or custom), once /api/games has answered.
+function ruleSet() {
+  const game = (S.games || []).find((g) => g.game === S.info.game);
+  if (!game || !S.info.preset) return null;
+  return keep('settings-rule-set', [S.info.game, S.info.preset], () => ruleSetLine(game, S.info.preset));
+}
+
 function settingsBox() {
   const box = shell('settings', () => h('details', { class: 'settings' }, h('summary', {}, t('Settings'))));
-  return place(box, [box.firstChild,
+  return place(box, [box.firstChild, ruleSet(),
     keep('settings-fields', [S.info.game, settingsKey()],
       () => settingsPanel(S.info.game, render, (speed) => send({ type: 'speed', speed })))]);
 }

@@ -3,6 +3,7 @@
 import { clockLabel } from '../clock.js';
 import { h, postJSON } from '../dom.js';
 import { num, t } from '../i18n.js';
+import { ruleSetLine } from '../presets.js';
 import { loadSeat, saveName, saveSeat } from '../seats.js';
 import { shareBox } from '../friends.js'; // friends
 import { nickname } from '../nickname.js'; // friends
@@ -38,8 +39,9 @@ export function waiting() {
   return box;
 }
 
-// The table's options, each by its translated label and value (from /api/games in the page's
-// language), with a link to the whole rules sheet built from them.
+// The table's rule set by name (its preset, or custom) and its options, each by its translated
+// label and value (from /api/games in the page's language), with a link to the whole rules
+// sheet built from them.
 function houseRules() {
   const game = (S.games || []).find((g) => g.game === S.info.game);
   if (!game) return null;
@@ -51,6 +53,7 @@ function houseRules() {
   };
   return h('section', { class: 'house-rules' },
     h('h3', {}, t('House rules')),
+    S.info.preset ? ruleSetLine(game, S.info.preset, true) : null,
     h('dl', {}, game.options.filter((o) => o.name in S.info.options).map((option) => [
       h('dt', {}, option.label || option.name), h('dd', {}, value(option))])),
     h('p', {}, h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener' },

@@ -38,6 +38,7 @@ from sqlalchemy import Connection, Dialect, Table, case, func, insert, select, u
 
 from cardtable.server.cluster import leases
 from cardtable.server.storage.db import Base, ChatRow, EventRow, SeatRow, TableRow, utcnow
+from cardtable.server.tables.status import UNFINISHED, TableStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ def create_table(
     db: Connection, *, code: str, game: str, players: int, config: dict[str, Any]
 ) -> None:
     db.execute(insert(TABLES).values(code=code, game=game, players=players, config=dumps(config),
-                                     status="waiting", created_at=utcnow()))
+                                     status=TableStatus.WAITING, created_at=utcnow()))
 
 
 def code_exists(db: Connection, code: str) -> bool:
@@ -131,7 +132,7 @@ def append_events(
         _insert_events(db, rows)
     if status is not None:
         values: dict[str, Any] = {"status": status}
-        if status == "finished":
+        if status == TableStatus.FINISHED:
             values.update(finished_at=now, result=dumps(result))
         db.execute(update(TABLES).where(TABLES.c.code == code).values(**values))
 
@@ -226,7 +227,7 @@ def unfinished_codes(db: Connection) -> list[str]:
     """Tables to rebuild on start: waiting or running."""
     return list(
         db.scalars(
-            select(TABLES.c.code).where(TABLES.c.status.in_(("waiting", "running")))
+            select(TABLES.c.code).where(TABLES.c.status.in_(UNFINISHED))
             .order_by(TABLES.c.created_at)
         ).all()
     )
@@ -235,7 +236,7 @@ def unfinished_codes(db: Connection) -> list[str]:
 def waiting_among(db: Connection, codes: list[str]) -> tuple[int, set[str]]:
     """How many stored tables wait for people, and which of ``codes`` do (the cluster's waiting
     caps, ``caps.py``)."""
-    waiting = TABLES.c.status == "waiting"
+    waiting = TABLES.c.status == TableStatus.WAITING
     total = db.scalar(select(func.count()).select_from(TABLES).where(waiting)) or 0
     still: set[str] = set()
     if codes:
@@ -248,10 +249,10 @@ def open_codes(db: Connection, limit: int, offset: int) -> tuple[list[str], int]
     being played, waiting first; and how many there are. For a cluster, whose processes each
     hold only their own tables in memory (``Lobby.open_tables``). The configuration is stored
     as compact JSON, so ``"public":true`` is a plain substring of it."""
-    listed = (TABLES.c.status.in_(("waiting", "running"))
+    listed = (TABLES.c.status.in_(UNFINISHED)
               & TABLES.c.config.contains('"public":true'))
     total = db.scalar(select(func.count()).select_from(TABLES).where(listed)) or 0
-    order = case((TABLES.c.status == "waiting", 0), else_=1)
+    order = case((TABLES.c.status == TableStatus.WAITING, 0), else_=1)
     codes = db.scalars(select(TABLES.c.code).where(listed).order_by(order, TABLES.c.code)
                        .limit(limit).offset(offset)).all()
     return list(codes), int(total)

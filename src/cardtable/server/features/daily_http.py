@@ -16,6 +16,7 @@ from pydantic import Field
 
 from cardtable.server.features.daily import Daily
 from cardtable.server.lobby.who import client_of
+from cardtable.server.transport.deps import lobby_of
 from cardtable.server.transport.http import MAX_PLAYERS, MIN_PLAYERS, Strict, Word
 from cardtable.server.transport.inputs import Name
 from cardtable.server.transport.refusals import refusals
@@ -34,7 +35,7 @@ def daily_of(request: Request) -> Daily:
     """The app's daily deals (made on first use)."""
     daily: Daily | None = getattr(request.app.state, "daily", None)
     if daily is None:
-        daily = request.app.state.daily = Daily(request.app.state.lobby)
+        daily = request.app.state.daily = Daily(lobby_of(request))
     return daily
 
 

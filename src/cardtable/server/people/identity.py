@@ -23,7 +23,7 @@ from cardtable.server.people.players import Player
 from cardtable.server.storage.db import utcnow
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.tokens import new_token
-from cardtable.server.transport.deps import limits_of, writer_of
+from cardtable.server.transport.deps import config_of, limits_of, writer_of
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.languages import request_language
 
@@ -73,7 +73,7 @@ async def ensure(request: Request, response: Response, name: str = "") -> Player
     switched sign-ups off (``people/signups_closed``)."""
     player = await current(request)
     if player is None:
-        if not request.app.state.config.signups:
+        if not config_of(request).signups:
             raise ServerError("people/signups_closed")
         await limits_of(request).new_player(client_address(request))
         secret = new_token()

@@ -4,7 +4,10 @@ Refusals are ``{"error": {"code": …, "message": …}}`` with a fitting status:
 table, 409 for a seat taken or a table full or started, 422 for a table that cannot be made,
 410 for an expired table, 429 (with ``Retry-After``) for a rate limit or a client's cap of
 waiting tables, 503 when the server has its fill of waiting tables (``docs/protocol.md``,
-"Limits for anonymous clients") The database away: 503 ``server/storage_unavailable``.
+"Limits for anonymous clients"). The database away: 503 ``server/storage_unavailable``.
+A route refuses by raising ``ServerError``; the app's one handler (``refused``, registered in
+``app.py``) answers it, for every route of the server and of the pages. What routes take of the
+app (the lobby, the writer, the limits, the settings) they take as dependencies (``deps.py``).
 
 Every field is checked before anything is built from it (a player count of 2**63 once
 built that many seats): first by pydantic, with bounds over every game (422 ``request/invalid``,
@@ -45,7 +48,7 @@ from cardtable.server.tables.bots import level_names
 from cardtable.server.tables.table import Table
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
 from cardtable.server.tables.tokens import normalize_code
-from cardtable.server.transport.deps import ConfigDep, LobbyDep, WriterDep
+from cardtable.server.transport.deps import ConfigDep, LobbyDep, WriterDep, config_of
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.transport.refusals import refusals
@@ -219,7 +222,7 @@ class Health(BaseModel):
 
 def share_base_of(request: Request) -> ShareBase:
     """Where this server's share links point (``features/homenet.py``)."""
-    config = request.app.state.config
+    config = config_of(request)
     return share_base(config.public_url, config.host, request)
 
 

@@ -51,6 +51,7 @@ from cardtable.server.tables.pool import FairPool
 from cardtable.server.tables.table import Services
 from cardtable.server.transport import http, ws
 from cardtable.server.transport.bodylimit import BodyLimit
+from cardtable.server.transport.deps import lobby_of
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.invalid import http_error, invalid_request
 from cardtable.server.transport.languages import RequestLanguage
@@ -183,6 +184,7 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     app.add_middleware(SecurityHeaders)  # CSP, nosniff, no framing (security.py)
     app.add_exception_handler(RequestValidationError, invalid_request)  # request/invalid
     app.add_exception_handler(StarletteHTTPException, http_error)  # the same shape for the rest
+    app.add_exception_handler(ServerError, http.refused)  # every route's refusal, one answer
     if config.forwarded_allow_ips:
         # the client's address from X-Forwarded-For, only as sent by these proxies (ratelimit.py)
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=config.forwarded_allow_ips)
@@ -196,13 +198,12 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
     @app.get("/metrics", include_in_schema=False)
     def prometheus_metrics(request: Request) -> Response:
         """Prometheus metrics (docs/deploy.md)."""
-        lobby: Lobby = request.app.state.lobby
+        lobby = lobby_of(request)
         return Response(lobby.services.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
 
     @app.exception_handler(StorageUnavailable)
     async def storage_unavailable(request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"error": ServerError("server/storage_unavailable").to_dict()},
-                            status_code=503, headers={"Retry-After": "5"})
+        return http.error_response(ServerError("server/storage_unavailable"))  # 503, Retry-After
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

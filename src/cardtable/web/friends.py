@@ -17,8 +17,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from cardtable.server.features import daily_http
-from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import error_response, lobby_of, share_base_of
+from cardtable.server.transport.deps import LobbyDep
+from cardtable.server.transport.http import share_base_of
 from cardtable.server.transport.refusals import refusals
 from cardtable.web.routes import _shell
 
@@ -35,11 +35,9 @@ def qr_svg(text: str) -> bytes:
 
 
 @router.get("/t/{code}/qr.svg", include_in_schema=False, responses=refusals(404, 410))
-def table_qr(code: str, request: Request) -> Response:
-    try:
-        table = lobby_of(request).get(code, archived=True)
-    except ServerError as error:
-        return error_response(error)
+def table_qr(code: str, request: Request, lobby: LobbyDep) -> Response:
+    """The share link's QR code; an unknown table: the JSON refusal of every route (404)."""
+    table = lobby.get(code, archived=True)
     return Response(qr_svg(share_base_of(request).link(table.code)), media_type="image/svg+xml",
                     headers={"Cache-Control": "no-cache"})
 

@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from cardtable.i18n import _
+from cardtable.server.transport.deps import config_of
 from cardtable.web.friends import qr_svg
 from cardtable.web.routes import _shell
 
@@ -37,7 +38,7 @@ def profile_page(player_id: str, request: Request) -> HTMLResponse:
 
 @router.post("/signin/qr.svg", include_in_schema=False)
 def signin_qr(body: LinkToDraw, request: Request) -> Response:
-    base = request.app.state.config.public_url or str(request.base_url).rstrip("/")
+    base = config_of(request).public_url or str(request.base_url).rstrip("/")
     if not body.link.startswith(f"{base.rstrip('/')}/signin#"):
         return JSONResponse({"error": {"code": "people/bad_link",
                                        "message": _("this is not a sign-in link of this server")}},

@@ -27,10 +27,9 @@ from cardtable.games import descriptor, descriptors
 from cardtable.i18n import N_, _, language
 from cardtable.rules import table_rules_html
 from cardtable.server.features.daily import sealed
-from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.people.deletion_mark import shown
+from cardtable.server.transport.deps import LobbyDep, lobby_of
 from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import error_response
 from cardtable.server.transport.refusals import refusals
 from cardtable.web.language import LANGUAGES, catalog, choose, translation
 from cardtable.web.strings import HOW_TO_PLAY
@@ -201,10 +200,9 @@ def rules_page(game: str, request: Request) -> Response:
 def table_rules_page(code: str, request: Request) -> Response:
     """The rules sheet of a table that exists: its own game, player count and options."""
     lang = page_language(request)
-    lobby: Lobby = request.app.state.lobby
     try:
-        table = lobby.get(code.upper(), archived=True)
-    except ServerError:
+        table = lobby_of(request).get(code.upper(), archived=True)
+    except ServerError:  # a page, not the JSON refusal of the API's routes
         message = translation(lang).gettext("There is no table with this code.")
         return _rules_error(lang, 404, "table/not_found", message)
     return _rules_page(table.game, request, lang, (f"/t/{table.code}", "Back to the table"))
@@ -253,18 +251,14 @@ def card_back() -> Response:
 
 @router.get("/api/tables/{code}/deals/{number}/replay", tags=["records"],
             responses=refusals(403, 404))
-def replay_steps(code: str, number: int, request: Request) -> Any:
+def replay_steps(code: str, number: int, lobby: LobbyDep) -> Any:
     """A finished deal step by step for the replay viewer: before each action and after the
     last, the public view and every hand (the deal is over, so nothing is secret any more; but
     a daily deal stays ``daily/sealed`` until its day is over: others may still play it), with
     the events each action caused as a spectator saw them (which cards a capture took), and the
     deal's outcome for the final score."""
-    lobby: Lobby = request.app.state.lobby
-    try:
-        sealed(lobby, code)
-        table = lobby.get(code, archived=True)
-    except ServerError as error:
-        return error_response(error)  # the status its code has on every route (409, 503…)
+    sealed(lobby, code)  # a refusal has the status its code has on every route (409, 503…)
+    table = lobby.get(code, archived=True)
     record = table.record(number)
     if record is None or table.match is None:
         return JSONResponse(

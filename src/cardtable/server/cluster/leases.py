@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from sqlalchemy import Connection, bindparam, text
 
 from cardtable.errors import CardtableError
+from cardtable.server.tables.status import TableStatus
 
 
 class LeaseLost(CardtableError):
@@ -118,7 +119,7 @@ def claimable(db: Connection, now: float, seconds: float, limit: int) -> list[st
     whole cluster restarted), in random order so that the processes share them out."""
     rows = db.execute(
         text("SELECT t.code FROM tables t LEFT JOIN table_leases l ON l.code = t.code "
-             "WHERE t.status IN ('waiting', 'running') "
+             f"WHERE t.status IN ('{TableStatus.WAITING}', '{TableStatus.RUNNING}') "
              f"AND (l.code IS NULL OR NOT {_live('l')}) "
              "ORDER BY random() LIMIT :limit"),
         {"now": now, "since": now - seconds, "limit": limit},

@@ -61,8 +61,8 @@ from cardtable.server.storage.db import (
 )
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.bots import BotSeats
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.table import SeatPlan, TableConfig
-from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.tables.tokens import hash_token, normalize_code
 from cardtable.server.transport.errors import ServerError
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from cardtable.server.features.daily import Daily
 from cardtable.server.lobby.who import client_of
-from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import MAX_PLAYERS, MIN_PLAYERS, Strict, Word, error_response
+from cardtable.server.transport.deps import lobby_of
+from cardtable.server.transport.http import MAX_PLAYERS, MIN_PLAYERS, Strict, Word
 from cardtable.server.transport.inputs import Name
 from cardtable.server.transport.refusals import refusals
 
@@ -35,32 +35,34 @@ def daily_of(request: Request) -> Daily:
     """The app's daily deals (made on first use)."""
     daily: Daily | None = getattr(request.app.state, "daily", None)
     if daily is None:
-        daily = request.app.state.daily = Daily(request.app.state.lobby)
+        daily = request.app.state.daily = Daily(lobby_of(request))
     return daily
+
+
+async def _daily(request: Request) -> Daily:
+    return daily_of(request)
+
+
+#: The app's daily deals, as a route's dependency (``transport/deps.py``).
+DailyDep = Annotated[Daily, Depends(_daily)]
 
 
 @router.post("/api/daily/{game}/{players}/play", tags=["daily"], status_code=201,
              responses=refusals(404, 409, 429))
-async def play_daily(game: Word, players: Players, body: DailyPlay, request: Request) -> Any:
+async def play_daily(game: Word, players: Players, body: DailyPlay, request: Request,
+                     daily: DailyDep) -> Any:
     """Seat this browser at today's deal of ``game`` for ``players`` (201: ``code``, ``seat``,
     ``token``); a browser whose table is unfinished gets it back (200, ``token`` null); one
     that has finished today's deal is refused (409 ``daily/played``): it is played once."""
-    try:
-        found = await daily_of(request).play(game, players, body.name, body.browser,
-                                              client_of(request))
-    except ServerError as error:
-        return error_response(error)
+    found = await daily.play(game, players, body.name, body.browser, client_of(request))
     return JSONResponse(found, status_code=200 if found["again"] else 201)
 
 
 @router.get("/api/daily/{game}/{players}", tags=["daily"], responses=refusals(404))
 async def daily_board(
-    game: Word, players: Players, request: Request,
+    game: Word, players: Players, daily: DailyDep,
     browser: Annotated[Browser | None, Query(description="this browser's token")] = None,
 ) -> Any:
     """Today's board: how many played; once this browser has finished the deal, everyone's
     points, the bots' from the same seat and the tables to replay."""
-    try:
-        return await daily_of(request).board(game, players, browser)
-    except ServerError as error:
-        return error_response(error)
+    return await daily.board(game, players, browser)

@@ -16,15 +16,14 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from cardtable.bots.review import review_record
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
 from cardtable.server.features.daily import sealed_async
-from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import error_response, lobby_of
+from cardtable.server.transport.deps import LobbyDep
 from cardtable.server.transport.refusals import refusals
 
 #: Reviews kept in memory (a few kB each).
@@ -45,16 +44,12 @@ def _review(record: dict[str, Any]) -> dict[str, Any]:
     "/api/tables/{code}/deals/{number}/review", tags=["records"],
     responses=refusals(403, 404, 409, 503)
 )
-async def deal_review(code: str, number: int, request: Request) -> Any:
+async def deal_review(code: str, number: int, lobby: LobbyDep) -> Any:
     """The coach's grades of every decision of finished deal ``number`` (from 1): the move
     played, the best move, the expected points lost with a 95% interval and a label (good,
     inaccuracy, mistake, blunder), and a summary per seat; computed once in the bots' pool."""
-    lobby = lobby_of(request)
-    try:
-        await sealed_async(lobby, code)  # a daily deal's grades show its hands
-        table = lobby.get(code, archived=True)
-    except ServerError as error:
-        return error_response(error)
+    await sealed_async(lobby, code)  # a daily deal's grades show its hands
+    table = lobby.get(code, archived=True)
     record = table.record(number)
     if record is None:
         return JSONResponse(
@@ -79,12 +74,8 @@ async def deal_review(code: str, number: int, request: Request) -> Any:
             )
             _running[key] = running
             running.add_done_callback(lambda _f: _running.pop(key, None))
+        # the table's bounded jobs queued: ``server/busy``, 503 with Retry-After (http.py)
         result = await asyncio.shield(running)
-    except ServerError as error:
-        if error.code == "server/busy":  # the table's bounded jobs are queued: come back soon
-            return JSONResponse({"error": error.to_dict()}, status_code=503,
-                                headers={"Retry-After": "2"})
-        return error_response(error)
     except CardtableError as error:
         return JSONResponse(
             {"error": {"code": "record/bad", "message": str(error)}}, status_code=422

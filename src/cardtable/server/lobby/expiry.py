@@ -15,7 +15,7 @@ from sqlalchemy import Connection, delete, update
 
 from cardtable.server.storage.db import utcnow
 from cardtable.server.storage.store import SEATS, TABLES
-from cardtable.server.tables.tablebase import TableStatus
+from cardtable.server.tables.status import TableStatus
 
 
 def mark_expired(db: Connection, code: str) -> None:

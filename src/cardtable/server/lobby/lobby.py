@@ -51,8 +51,8 @@ from cardtable.server.storage.archive import ArchivedTable
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables import clock_idle
 from cardtable.server.tables.leave import abandoned
+from cardtable.server.tables.status import UNFINISHED, TableStatus
 from cardtable.server.tables.table import Services, Table
-from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
 from cardtable.server.tables.tokens import (
     hash_token,
@@ -181,13 +181,13 @@ class Lobby:
         self._own(table)
         now = self.services.clock()
         self.seen[code] = now
-        if table.status == "waiting":
+        if table.status == TableStatus.WAITING:
             for seat in stored.seats:
                 self.seat_seen[code, seat.seat] = now
-        if table.status == "running":
+        if table.status == TableStatus.RUNNING:
             self._grace_for_absent(table)
         table.schedule()
-        if table.status == "waiting" and not table.free_seats():
+        if table.status == TableStatus.WAITING and not table.free_seats():
             # the last seat was stored but the start was not (a crash in between)
             task = asyncio.get_running_loop().create_task(self._start_stored(table))
             self._tasks.add(task)
@@ -222,7 +222,7 @@ class Lobby:
 
     async def _start_stored(self, table: Table) -> None:
         await table.start_if_full()
-        if table.status == "running":
+        if table.status == TableStatus.RUNNING:
             self._on_start(table)
 
     def _on_start(self, table: Table) -> None:
@@ -264,7 +264,7 @@ class Lobby:
 
     async def _absent_over(self, table: Table) -> None:
         async with table.lock:
-            if (table.status != "running" or self.tables.get(table.code) is not table
+            if (table.status != TableStatus.RUNNING or self.tables.get(table.code) is not table
                     or table.turn_based):  # only the clock moves for the absent there
                 return
             absent = [index for index, seat in enumerate(table.seats)
@@ -279,7 +279,7 @@ class Lobby:
 
     def forget_if_done(self, table: Table) -> None:
         """Drop a finished table nobody watches from memory (the store keeps it)."""
-        if table.status == "finished" and not table.connections():
+        if table.status == TableStatus.FINISHED and not table.connections():
             self._forget(table.code)
 
     def _forget(self, code: str, *, release: bool = True) -> None:
@@ -349,13 +349,13 @@ class Lobby:
         expired = []
         for table in list(self.tables.values()):
             code = table.code
-            if table.status == "finished":
+            if table.status == TableStatus.FINISHED:
                 self.forget_if_done(table)
                 continue
             people = [s for s in table.seats if s.plan.kind == "person"]
             if any(s.connections for s in people) or (not people and table.spectators):
                 self.seen[code] = now  # a bots-only table: its spectators are its people
-            if table.turn_based and table.status == "running":
+            if table.turn_based and table.status == TableStatus.RUNNING:
                 continue  # played over days: never expired for absence (clock_idle.py)
             limit = expiry.idle_limit(table.status, config.waiting_minutes,
                                       config.abandoned_hours,
@@ -364,7 +364,7 @@ class Lobby:
                 await self.expire(table)
                 expired.append(code)
                 continue
-            if table.status != "waiting":
+            if table.status != TableStatus.WAITING:
                 continue
             for index, seat in enumerate(table.seats):
                 if seat.token_hash is None or seat.plan.kind != "person":
@@ -381,7 +381,7 @@ class Lobby:
         stored (its events kept), out of memory and of the open list."""
         await table.close()  # no bot, timer or grace of it may move any more
         async with table.lock:
-            if table.status not in ("waiting", "running"):
+            if table.status not in UNFINISHED:
                 return
             code = table.code
             await self.services.writer.run(partial(expiry.mark_expired, code=code))
@@ -393,7 +393,7 @@ class Lobby:
         """Give back the seat ``index`` of a waiting table: its person never came (back)."""
         async with table.lock:
             seat = table.seats[index]
-            if table.status != "waiting" or seat.connections or seat.token_hash is None:
+            if table.status != TableStatus.WAITING or seat.connections or seat.token_hash is None:
                 return
             code = table.code
             await self.services.writer.run(partial(expiry.free_seat, code=code, seat=index))
@@ -411,7 +411,7 @@ class Lobby:
         """A full lobby gives up the heaviest client's longest unattended waiting table for
         a client holding fewer (``fairshare.py``)."""
         waiting = [t for t in self.tables.values()
-                   if t.status == "waiting" and t.code not in self.solo]
+                   if t.status == TableStatus.WAITING and t.code not in self.solo]
         if len(waiting) < self.services.config.max_waiting_tables:
             return
         keys = {code: owner.key for code, owner in self.owners.items()}
@@ -425,7 +425,7 @@ class Lobby:
         """Refuse one more waiting table when the server or ``client`` has its fill."""
         config = self.services.config
         waiting = [t.code for t in self.tables.values()
-                   if t.status == "waiting" and t.code not in self.solo]
+                   if t.status == TableStatus.WAITING and t.code not in self.solo]
         if len(waiting) >= config.max_waiting_tables:
             raise ServerError("lobby/full")
         if client is not None:
@@ -529,8 +529,7 @@ class Lobby:
         if found is not None:
             return found
         stored = await self._stored(code)
-        if self.cluster is not None and stored is not None and stored.status in (
-                "waiting", "running"):
+        if self.cluster is not None and stored is not None and stored.status in UNFINISHED:
             # an unfinished table is played by one process: this one, once it holds the
             # lease (``Elsewhere`` when a live process does), rebuilt from what is stored then
             await self.cluster.locate(code)
@@ -595,11 +594,11 @@ class Lobby:
                                                    seat=seat, name=name)
             return await self.as_stored(code), int(taken), str(token)
         token = new_token()
-        waited = table.status == "waiting"
+        waited = table.status == TableStatus.WAITING
         index = await table.take_seat(seat, name, hash_token(token))
-        if waited and table.status == "running":  # this seat was the last: the table started
+        if waited and table.status == TableStatus.RUNNING:  # the last seat: the table started
             self._on_start(table)
-        elif table.status == "waiting":
+        elif table.status == TableStatus.WAITING:
             self.seat_seen[table.code, index] = self.services.clock()
         return table, index, token
 
@@ -619,11 +618,12 @@ class Lobby:
         then those being played (to watch); and how many there are in all."""
         listed = [
             t for t in self.tables.values()
-            if t.config.public and (t.status == "running"
-                                    or (t.status == "waiting" and t.code not in self.solo))
+            if t.config.public and (
+                t.status == TableStatus.RUNNING
+                or (t.status == TableStatus.WAITING and t.code not in self.solo))
             and not abandoned(t)  # friends: nobody plays there any more (server/tables/leave.py)
         ]
-        listed.sort(key=lambda t: (t.status != "waiting", t.code))
+        listed.sort(key=lambda t: (t.status != TableStatus.WAITING, t.code))
         return listed[offset:offset + limit], len(listed)
 
     async def open_page(self, limit: int, offset: int = 0) -> tuple[list[Table], int]:

@@ -5,29 +5,30 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
 
 from cardtable.i18n import _
-from cardtable.server.lobby.quickmatch import Ticket, matchmaker_of
+from cardtable.server.lobby.quickmatch import Matchmaker, Ticket, matchmaker_of
 from cardtable.server.people.identity import client_of, ensure
 from cardtable.server.people.seats import seated
+from cardtable.server.transport.deps import LobbyDep, lobby_of
 from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import (
-    Joined,
-    Players,
-    Strict,
-    Word,
-    error_response,
-    lobby_of,
-    table_info,
-)
+from cardtable.server.transport.http import Joined, Players, Strict, Word, table_info
 from cardtable.server.transport.inputs import Name
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
 
 TicketId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+async def _matchmaker(request: Request) -> Matchmaker:
+    return matchmaker_of(request.app.state)
+
+
+#: This process's matchmaker, as a route's dependency (``transport/deps.py``).
+MatchmakerDep = Annotated[Matchmaker, Depends(_matchmaker)]
 
 
 class QuickMatch(Strict):
@@ -79,45 +80,35 @@ async def _player(request: Request, response: Response, name: str) -> str | None
 
 @router.post("/api/quickmatch", tags=["lobby"], status_code=201, response_model=Waiting,
              responses=refusals(429))
-async def enter(body: QuickMatch, request: Request, response: Response) -> Any:
+async def enter(body: QuickMatch, request: Request, response: Response, lobby: LobbyDep,
+                matchmaker: MatchmakerDep) -> Any:
     """Wait for people to play ``game`` with: seated with the others waiting for the same game
     and size once there are enough, or, when the first of them has waited ``wait_seconds``,
     with bots in the seats nobody came for. Poll the ticket for the seat."""
-    lobby = lobby_of(request)
     client = await client_of(request)
-    try:
-        matchmaker = matchmaker_of(request.app.state)
-        matchmaker.check(body.game, body.players)
-        await lobby.services.limits.create(client.address)
-        player = await _player(request, response, body.name or "")
-        ticket = await matchmaker.enter(body.game, body.players, body.wait_seconds,
-                                        body.name or _("player"), client.address, player)
-        answer = await _answer(ticket, request, response)
-    except ServerError as error:
-        return error_response(error)
+    matchmaker.check(body.game, body.players)
+    await lobby.services.limits.create(client.address)
+    player = await _player(request, response, body.name or "")
+    ticket = await matchmaker.enter(body.game, body.players, body.wait_seconds,
+                                    body.name or _("player"), client.address, player)
+    answer = await _answer(ticket, request, response)
     response.status_code = 201
     return answer
 
 
 @router.get("/api/quickmatch/{ticket}", tags=["lobby"], response_model=Waiting,
             responses=refusals(404))
-async def poll(ticket: TicketId, request: Request, response: Response) -> Any:
+async def poll(ticket: TicketId, request: Request, response: Response,
+               matchmaker: MatchmakerDep) -> Any:
     """The ticket: still waiting (how many wait, seconds left) or seated (the table's code and
     the seat's token). A ticket not polled for a while has left the queue (404)."""
-    try:
-        found = await matchmaker_of(request.app.state).poll(ticket)
-        return await _answer(found, request, response)
-    except ServerError as error:
-        return error_response(error)
+    return await _answer(await matchmaker.poll(ticket), request, response)
 
 
 @router.delete("/api/quickmatch/{ticket}", tags=["lobby"], status_code=204, response_model=None,
                responses=refusals(404))
-async def leave(ticket: TicketId, request: Request) -> Any:
+async def leave(ticket: TicketId, matchmaker: MatchmakerDep) -> Any:
     """Stop waiting (a seated ticket cannot be given up here: leave the table instead)."""
-    try:
-        matchmaker_of(request.app.state).leave(ticket)
-    except ServerError as error:
-        return error_response(error)
+    matchmaker.leave(ticket)
     return Response(status_code=204)
 

@@ -36,6 +36,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from cardtable.server.ops.collector import Collector
+from cardtable.server.tables.status import TableStatus
 
 SEATS = 4
 #: Clients connecting at once, and how long all of them may take to be seated.
@@ -255,7 +256,7 @@ async def _seat(ws_url: str, code: str, token: str, stats: Stats, pace: float = 
                 # the deal-end pause: ready for the next deal at once
                 await ws.send(dumps({"type": "continue", "deal": pause["deal"]}))
                 continue
-            if message["legal"] and sent is None and message["status"] == "running":
+            if message["legal"] and sent is None and message["status"] == TableStatus.RUNNING:
                 if pace:
                     await asyncio.sleep(pace * jitter.uniform(0.5, 1.5))
                 sent = (message["version"], clock())

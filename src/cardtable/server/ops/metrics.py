@@ -23,9 +23,13 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from cardtable.server.tables.status import TableStatus
+
 # the ``*_created`` timestamps are noise on every scrape; Prometheus does not need them
 disable_created_metrics()  # type: ignore[no-untyped-call]
 
+#: The ``cardtable_tables`` state of a table waiting for its storage, whatever its status.
+SUSPENDED = "suspended"
 #: Latency buckets (seconds): a move is answered in milliseconds; a slow database in seconds.
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -88,12 +92,13 @@ class _Snapshot(Collector):
         by_state: Tally[str] = Tally()
         connections = 0
         for table in list(self.tables()):
-            state = "suspended" if table.suspended else table.status
+            state = SUSPENDED if table.suspended else table.status
             by_state[state] += 1
             connections += len(table.connections())
         family = GaugeMetricFamily("cardtable_tables", "Tables in memory, by state.",
                                    labels=["state"])
-        for state in ("waiting", "running", "finished", "suspended"):
+        for state in (TableStatus.WAITING, TableStatus.RUNNING, TableStatus.FINISHED,
+                      SUSPENDED):
             family.add_metric([state], by_state.get(state, 0))
         yield family
         yield GaugeMetricFamily("cardtable_connections", "Open WebSocket connections.",

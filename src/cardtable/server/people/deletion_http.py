@@ -14,9 +14,9 @@ from fastapi import APIRouter, Request, Response
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import deletion
 from cardtable.server.people.deletion_mark import FORMER
-from cardtable.server.people.identity import current, forget_cookie, limits_of
+from cardtable.server.people.identity import current, forget_cookie
+from cardtable.server.transport.deps import LobbyDep, PeopleLimitsDep
 from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import error_response, lobby_of
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
@@ -25,16 +25,12 @@ router = APIRouter()
 @router.delete("/api/me", tags=["people"], status_code=204, response_model=None,
                response_class=Response,
                responses=refusals(404, 429))
-async def delete_me(request: Request) -> Response:
+async def delete_me(request: Request, lobby: LobbyDep, limits: PeopleLimitsDep) -> Response:
     """Delete this player's account; their seats in stored games become "a former player"."""
-    lobby = lobby_of(request)
-    try:
-        await limits_of(request).delete(client_address(request))
-        player = await current(request)
-        if player is None:
-            raise ServerError("people/unknown")
-    except ServerError as error:
-        return error_response(error)
+    await limits.delete(client_address(request))
+    player = await current(request)
+    if player is None:
+        raise ServerError("people/unknown")
     held = await lobby.services.writer.run(partial(deletion.delete_player, player_id=player.id))
     for code, seat in held:
         table = lobby.tables.get(code)

@@ -30,6 +30,7 @@ from cardtable.server.storage.db import (
     InvitationRow,
     utcnow,
 )
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.tokens import hash_token, new_token
 from cardtable.server.transport.errors import ServerError
 
@@ -170,7 +171,7 @@ def tables_now(db: Connection, player_ids: list[str]) -> dict[str, dict[str, str
     rows = db.execute(
         select(SEATS.c.player_id, SEATS.c.table_code, TABLES.c.game)
         .join(TABLES, TABLES.c.code == SEATS.c.table_code)
-        .where(SEATS.c.player_id.in_(player_ids), TABLES.c.status != "finished")
+        .where(SEATS.c.player_id.in_(player_ids), TABLES.c.status != TableStatus.FINISHED)
         .order_by(SEATS.c.joined_at)).all()
     return {row.player_id: {"table": row.table_code, "game": row.game} for row in rows}
 

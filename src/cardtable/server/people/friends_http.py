@@ -20,12 +20,12 @@ from pydantic import BaseModel, Field
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import friends, invitations
 from cardtable.server.people.http import link_to
-from cardtable.server.people.identity import current, ensure, limits_of
+from cardtable.server.people.identity import current, ensure
 from cardtable.server.people.models import Person
-from cardtable.server.people.players import Player
 from cardtable.server.people.presence import MemoryPresence, Presence, RedisPresence
-from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import Strict, error_response, lobby_of
+from cardtable.server.storage.writer import Writer
+from cardtable.server.transport.deps import PeopleLimitsDep, WriterDep
+from cardtable.server.transport.http import Strict
 from cardtable.server.transport.refusals import refusals
 
 log = logging.getLogger("cardtable.server.people.friends_http")
@@ -116,17 +116,9 @@ class Answered(BaseModel):
     table: str = Field(description="the table's code: take a seat at /t/CODE")
 
 
-async def _player(request: Request, response: Response) -> Player:
-    return await ensure(request, response)
-
-
-def _writer(request: Request) -> Any:
-    return lobby_of(request).services.writer
-
-
 @router.get("/api/me/friends", tags=["friends"], response_model=Friends,
             responses=refusals())
-async def my_friends(request: Request) -> Any:
+async def my_friends(request: Request, writer: WriterDep) -> Any:
     """Your friends, who asked you, whom you asked, and the people you sat with (all empty for
     a browser with no player yet: asking makes none)."""
     player = await current(request)
@@ -134,9 +126,9 @@ async def my_friends(request: Request) -> Any:
         return Friends(friends=[], asking=[], asked=[], met=[])
     presence = presence_of(request.app)
     await presence.seen(player.id)
-    found = await _writer(request).query(partial(friends.listing, player_id=player.id))
+    found = await writer.query(partial(friends.listing, player_id=player.id))
     online = await presence.online(f["id"] for f in found["friends"])
-    where = await _writer(request).query(partial(friends.tables_now, player_ids=sorted(online)))
+    where = await writer.query(partial(friends.tables_now, player_ids=sorted(online)))
     found["friends"] = [{**f, "online": f["id"] in online, **where.get(f["id"], {})}
                         for f in found["friends"]]
     return found
@@ -144,110 +136,95 @@ async def my_friends(request: Request) -> Any:
 
 @router.post("/api/me/friends/link", tags=["friends"], status_code=201,
              response_model=FriendLink, responses=refusals(403, 429))
-async def make_friend_link(request: Request, response: Response) -> Any:
+async def make_friend_link(request: Request, response: Response, limits: PeopleLimitsDep,
+                           writer: WriterDep) -> Any:
     """A link that makes whoever opens it your friend (once, for seven days)."""
-    try:
-        await limits_of(request).make_friend_link(client_address(request))
-        player = await _player(request, response)
-    except ServerError as error:
-        return error_response(error)
-    secret, expires = await _writer(request).run(partial(friends.make_link, player_id=player.id))
+    await limits.make_friend_link(client_address(request))
+    player = await ensure(request, response)
+    secret, expires = await writer.run(partial(friends.make_link, player_id=player.id))
     return FriendLink(link=link_to(request, "f", secret), expires_at=expires.isoformat())
 
 
 @router.post("/api/friends/link", tags=["friends"], response_model=Person,
              responses=refusals(403, 404, 409, 429))
-async def use_friend_link(body: UseFriendLink, request: Request, response: Response) -> Any:
+async def use_friend_link(body: UseFriendLink, request: Request, response: Response,
+                          limits: PeopleLimitsDep, writer: WriterDep) -> Any:
     """Become friends with the player whose link this is; the link is used up."""
-    try:
-        await limits_of(request).use_friend_link(client_address(request))
-        player = await _player(request, response)
-        friend = await _writer(request).run(partial(
-            friends.use_link, secret=body.secret, player_id=player.id))
-    except ServerError as error:
-        return error_response(error)
+    await limits.use_friend_link(client_address(request))
+    player = await ensure(request, response)
+    friend = await writer.run(partial(friends.use_link, secret=body.secret, player_id=player.id))
     return friend.public()
 
 
 @router.post("/api/me/friends", tags=["friends"], response_model=Asked,
              responses=refusals(403, 404, 409, 429))
-async def ask_friend(body: Ask, request: Request, response: Response) -> Any:
+async def ask_friend(body: Ask, request: Request, response: Response,
+                     writer: WriterDep) -> Any:
     """Ask someone you sat with to be friends, or say yes to their request."""
-    try:
-        player = await _player(request, response)
-        state = await _writer(request).run(partial(
-            friends.ask, player_id=player.id, other=body.player,
-            code=body.table.upper() if body.table else None))
-    except ServerError as error:
-        return error_response(error)
+    player = await ensure(request, response)
+    state = await writer.run(partial(
+        friends.ask, player_id=player.id, other=body.player,
+        code=body.table.upper() if body.table else None))
     return Asked(state=state)
 
 
 @router.delete("/api/me/friends/{player_id}", tags=["friends"], response_model=Removed,
                responses=refusals(403, 404, 429))
-async def remove_friend(player_id: Id, request: Request, response: Response) -> Any:
+async def remove_friend(player_id: Id, request: Request, response: Response,
+                        writer: WriterDep) -> Any:
     """End a friendship, decline a request or take yours back."""
-    try:
-        player = await _player(request, response)
-        await _writer(request).run(partial(friends.remove, player_id=player.id,
-                                           other=player_id))
-    except ServerError as error:
-        return error_response(error)
+    player = await ensure(request, response)
+    await writer.run(partial(friends.remove, player_id=player.id, other=player_id))
     return Removed(removed=player_id)
 
 
 @router.post("/api/me/invitations", tags=["friends"], status_code=201,
              response_model=Invitation, responses=refusals(403, 404, 409, 429))
-async def invite(body: Invite, request: Request, response: Response) -> Any:
+async def invite(body: Invite, request: Request, response: Response,
+                 writer: WriterDep) -> Any:
     """Invite a friend to a table where you sit."""
-    try:
-        player = await _player(request, response)
-        made = await _writer(request).run(partial(
-            invitations.invite, player_id=player.id, friend=body.friend,
-            code=body.table.upper()))
-    except ServerError as error:
-        return error_response(error)
+    player = await ensure(request, response)
+    made = await writer.run(partial(
+        invitations.invite, player_id=player.id, friend=body.friend, code=body.table.upper()))
     await _tell_listeners(request.app, made, body.friend)
     return made
 
 
 @router.get("/api/me/invitations", tags=["friends"], response_model=Invitations,
             responses=refusals())
-async def my_invitations(request: Request) -> Any:
+async def my_invitations(request: Request, writer: WriterDep) -> Any:
     """The invitations waiting for your answer, newest first; every page asks this, so it
     makes no player for a browser that has none (it has no invitations)."""
     player = await current(request)
     if player is None:
         return Invitations(invitations=[])
     await presence_of(request.app).seen(player.id)
-    return {"invitations": await _writer(request).query(
+    return {"invitations": await writer.query(
         partial(invitations.open_for, player_id=player.id))}
 
 
-async def _answer(request: Request, response: Response, invitation_id: str,
-                  accept: bool) -> Any:
-    try:
-        player = await _player(request, response)
-        code = await _writer(request).run(partial(
-            invitations.answer, player_id=player.id, invitation_id=invitation_id,
-            accept=accept))
-    except ServerError as error:
-        return error_response(error)
+async def _answer(request: Request, response: Response, writer: Writer, invitation_id: str,
+                  accept: bool) -> Answered:
+    player = await ensure(request, response)
+    code = await writer.run(partial(
+        invitations.answer, player_id=player.id, invitation_id=invitation_id, accept=accept))
     return Answered(table=code)
 
 
 @router.post("/api/me/invitations/{invitation_id}/accept", tags=["friends"],
              response_model=Answered, responses=refusals(403, 404, 409, 429))
-async def accept_invitation(invitation_id: Id, request: Request, response: Response) -> Any:
+async def accept_invitation(invitation_id: Id, request: Request, response: Response,
+                            writer: WriterDep) -> Any:
     """Say yes: the answer names the table, where a seat is free for you."""
-    return await _answer(request, response, invitation_id, accept=True)
+    return await _answer(request, response, writer, invitation_id, accept=True)
 
 
 @router.post("/api/me/invitations/{invitation_id}/decline", tags=["friends"],
              response_model=Answered, responses=refusals(403, 404, 429))
-async def decline_invitation(invitation_id: Id, request: Request, response: Response) -> Any:
+async def decline_invitation(invitation_id: Id, request: Request, response: Response,
+                             writer: WriterDep) -> Any:
     """Say no; the one who invited you is not told why."""
-    return await _answer(request, response, invitation_id, accept=False)
+    return await _answer(request, response, writer, invitation_id, accept=False)
 
 
 async def _tell_listeners(app: FastAPI, invitation: dict[str, Any], friend: str) -> None:

@@ -16,15 +16,14 @@ from functools import partial
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
-from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.lobby.who import Client
 from cardtable.server.people import players
-from cardtable.server.people.limits import PeopleLimits
 from cardtable.server.people.players import Player
 from cardtable.server.storage.db import utcnow
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.tokens import new_token
+from cardtable.server.transport.deps import config_of, limits_of, writer_of
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.languages import request_language
 
@@ -33,19 +32,6 @@ COOKIE = "cardtable_player"
 COOKIE_SECONDS = 2 * 365 * 24 * 3600
 #: A credential is ``new_token()``'s 43 URL-safe characters; anything else is not looked up.
 CREDENTIAL_LENGTH = 43
-
-
-def _lobby(request: HTTPConnection) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
-def limits_of(request: Request) -> PeopleLimits:
-    """The app's limits on making players and signing in (made on first use)."""
-    found: PeopleLimits | None = getattr(request.app.state, "people_limits", None)
-    if found is None:
-        found = request.app.state.people_limits = PeopleLimits(_lobby(request).services.limits)
-    return found
 
 
 def credential_of(request: HTTPConnection) -> str | None:
@@ -61,7 +47,7 @@ async def current(request: HTTPConnection) -> Player | None:
         found: Player | None = request.state.player
         return found
     secret = credential_of(request)
-    writer = _lobby(request).services.writer
+    writer = writer_of(request)
     player = await writer.query(partial(players.by_secret, secret=secret)) if secret else None
     if player is not None and utcnow() - player.seen_at > players.SEEN_EVERY:
         await writer.run(partial(players.seen, player_id=player.id))
@@ -87,11 +73,11 @@ async def ensure(request: Request, response: Response, name: str = "") -> Player
     switched sign-ups off (``people/signups_closed``)."""
     player = await current(request)
     if player is None:
-        if not request.app.state.config.signups:
+        if not config_of(request).signups:
             raise ServerError("people/signups_closed")
         await limits_of(request).new_player(client_address(request))
         secret = new_token()
-        player = await _lobby(request).services.writer.run(partial(
+        player = await writer_of(request).run(partial(
             players.create, secret=secret, name=name[:64],
             language=request_language(request)))
         request.state.player = player

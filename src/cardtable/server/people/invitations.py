@@ -26,6 +26,7 @@ from cardtable.server.people import friends, players
 from cardtable.server.people.friends import INVITATIONS
 from cardtable.server.people.players import TABLES
 from cardtable.server.storage.db import Base, SeatRow, utcnow
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.transport.errors import ServerError
 
 TOKEN_SEATS: Table = Base.metadata.tables[SeatRow.__tablename__]
@@ -41,7 +42,7 @@ def _table(db: Connection, code: str) -> Any:
     table = db.execute(select(TABLES).where(TABLES.c.code == code)).first()
     if table is None:
         raise ServerError("table/not_found")
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         raise ServerError("table/finished")
     return table
 
@@ -89,7 +90,7 @@ def open_for(db: Connection, player_id: str, now: dt.datetime | None = None,
     query = (select(INVITATIONS, TABLES.c.game, TABLES.c.players, TABLES.c.config)
              .join(TABLES, TABLES.c.code == INVITATIONS.c.table_code)
              .where(INVITATIONS.c.to_id == player_id, INVITATIONS.c.answer.is_(None),
-                    INVITATIONS.c.expires_at > now, TABLES.c.status != "finished"))
+                    INVITATIONS.c.expires_at > now, TABLES.c.status != TableStatus.FINISHED))
     if only is not None:
         query = query.where(INVITATIONS.c.id == only)
     rows = db.execute(query.order_by(INVITATIONS.c.created_at.desc()).limit(MAX_OPEN)).all()

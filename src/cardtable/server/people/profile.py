@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Table, func, select
 from cardtable.server.people import ratings_store
 from cardtable.server.people.players import SEATS, TABLES, aware
 from cardtable.server.storage.db import Base, EventRow
+from cardtable.server.tables.status import TableStatus
 
 EVENTS: Table = Base.metadata.tables[EventRow.__tablename__]
 
@@ -33,7 +34,7 @@ def _finished(db: Connection, player_id: str) -> list[dict[str, Any]]:
         select(SEATS.c.table_code, SEATS.c.seat, TABLES.c.game, TABLES.c.players,
                TABLES.c.finished_at, TABLES.c.result)
         .join(TABLES, TABLES.c.code == SEATS.c.table_code)
-        .where(SEATS.c.player_id == player_id, TABLES.c.status == "finished",
+        .where(SEATS.c.player_id == player_id, TABLES.c.status == TableStatus.FINISHED,
                TABLES.c.result.is_not(None))
         .order_by(TABLES.c.finished_at.desc()).limit(MAX_COUNTED)
     ).all()

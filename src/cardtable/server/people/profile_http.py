@@ -15,11 +15,11 @@ from pydantic import BaseModel, Field
 
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import players, profile
-from cardtable.server.people.identity import current, limits_of
+from cardtable.server.people.identity import current
 from cardtable.server.people.models import Person
 from cardtable.server.people.ratings_http import RatingOut
+from cardtable.server.transport.deps import PeopleLimitsDep, WriterDep
 from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import error_response, lobby_of
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
@@ -65,18 +65,15 @@ class Profile(Person):
 
 @router.get("/api/players/{player_id}", tags=["people"], response_model=Profile,
             responses=refusals(404, 429))
-async def player_profile(player_id: PlayerId, request: Request) -> Any:
+async def player_profile(player_id: PlayerId, request: Request, limits: PeopleLimitsDep,
+                         writer: WriterDep) -> Any:
     """A player's profile: totals per game and table size, recent matches, head-to-head."""
-    writer = lobby_of(request).services.writer
-    try:
-        await limits_of(request).profile(client_address(request))
-        viewer = await current(request)
-        player = await writer.query(partial(players.by_id, player_id=player_id))
-        mine = viewer is not None and player is not None and viewer.id == player.id
-        if player is None or (player.hidden and not mine):
-            raise ServerError("people/unknown")
-    except ServerError as error:
-        return error_response(error)
+    await limits.profile(client_address(request))
+    viewer = await current(request)
+    player = await writer.query(partial(players.by_id, player_id=player_id))
+    mine = viewer is not None and player is not None and viewer.id == player.id
+    if player is None or (player.hidden and not mine):
+        raise ServerError("people/unknown")
     numbers = await writer.query(partial(
         profile.read, player_id=player.id, viewer_id=viewer.id if viewer else None))
     return Profile(**player.public(), mine=mine, hidden=player.hidden, **numbers)

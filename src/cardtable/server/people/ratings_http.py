@@ -21,8 +21,9 @@ from cardtable.server.people import players, ratings_store
 from cardtable.server.people.identity import current
 from cardtable.server.people.models import Person
 from cardtable.server.people.ratings import Rating
+from cardtable.server.transport.deps import WriterDep
 from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import MAX_WORD, error_response, lobby_of
+from cardtable.server.transport.http import MAX_WORD
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
@@ -63,21 +64,14 @@ def _game(name: str) -> str:
     return name
 
 
-async def _read(request: Request, fn: Any) -> Any:
-    return await lobby_of(request).services.writer.query(fn)
-
-
 @router.get("/api/ratings/{game}", tags=["people"], response_model=Leaderboard,
             responses=refusals(404))
-async def leaderboard(request: Request, game: GameName,
+async def leaderboard(writer: WriterDep, game: GameName,
                       limit: Annotated[int, Query(ge=1, le=ratings_store.LEADERBOARD_SIZE)]
                       = ratings_store.LEADERBOARD_SIZE) -> Any:
     """The game's leaderboard: the best rated players whose profile is shown."""
-    try:
-        name = _game(game)
-    except ServerError as error:
-        return error_response(error)
-    board = await _read(request, partial(ratings_store.leaderboard, game=name, limit=limit))
+    name = _game(game)
+    board = await writer.query(partial(ratings_store.leaderboard, game=name, limit=limit))
     return Leaderboard(game=name, players=[
         RatedPlayer(**who.public(), rating=RatingOut(**rating.to_dict())) for who, rating in board])
 
@@ -91,25 +85,22 @@ def _shown_rating(db: Connection, player_id: str, game: str) -> Rating | None:
 
 @router.get("/api/ratings/{game}/{player_id}", tags=["people"], response_model=RatingOut,
             responses=refusals(404))
-async def player_rating(request: Request, game: GameName, player_id: PlayerId) -> Any:
+async def player_rating(writer: WriterDep, game: GameName, player_id: PlayerId) -> Any:
     """One player's rating in the game (a new player's if they have played no rated match);
     a hidden profile is answered as an unknown player."""
-    try:
-        name = _game(game)
-        found = await _read(request, partial(_shown_rating, player_id=player_id, game=name))
-        if found is None:
-            raise ServerError("people/unknown")
-    except ServerError as error:
-        return error_response(error)
+    name = _game(game)
+    found = await writer.query(partial(_shown_rating, player_id=player_id, game=name))
+    if found is None:
+        raise ServerError("people/unknown")
     return RatingOut(**found.to_dict())
 
 
 @router.get("/api/me/ratings", tags=["people"], response_model=MyRatings)
-async def my_ratings(request: Request) -> Any:
+async def my_ratings(request: Request, writer: WriterDep) -> Any:
     """This browser's player's ratings, every game; no player is made for asking."""
     player = await current(request)
     if player is None:
         return MyRatings(ratings=[])
-    found = await _read(request, partial(ratings_store.for_player, player_id=player.id))
+    found = await writer.query(partial(ratings_store.for_player, player_id=player.id))
     return MyRatings(ratings=[RatingOut(**rating.to_dict()) for rating in found])
 

@@ -11,16 +11,10 @@ from functools import partial
 
 from fastapi import Request, Response
 
-from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.people import players
 from cardtable.server.people.identity import current, ensure
-from cardtable.server.storage.writer import Writer
+from cardtable.server.transport.deps import writer_of
 from cardtable.server.transport.errors import ServerError
-
-
-def _writer(request: Request) -> Writer:
-    lobby: Lobby = request.app.state.lobby
-    return lobby.services.writer
 
 
 async def refuse_second_seat(request: Request, code: str) -> None:
@@ -29,7 +23,7 @@ async def refuse_second_seat(request: Request, code: str) -> None:
     player = await current(request)
     if player is None:
         return
-    held = await _writer(request).query(
+    held = await writer_of(request).query(
         partial(players.seat_at, player_id=player.id, code=code.strip().upper()))
     if held is not None:
         raise ServerError("people/already_seated", seat=held + 1)
@@ -43,7 +37,7 @@ async def seated(request: Request, response: Response, code: str, seat: int, nam
         player = await ensure(request, response, name)
     except ServerError:
         return
-    writer = _writer(request)
+    writer = writer_of(request)
     await writer.run(partial(players.link_seat, player_id=player.id, code=code, seat=seat))
     if not player.name and name:
         await writer.run(partial(players.change, player_id=player.id, name=name[:64]))

@@ -22,8 +22,8 @@ from cardtable.games import descriptor
 from cardtable.server.people.deletion_mark import shown
 from cardtable.server.storage import store
 from cardtable.server.storage.db import ArchiveRow, Base, ChatRow, EventRow, TableRow, utcnow
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.table import Table
-from cardtable.server.tables.tablebase import TableStatus
 
 ARCHIVES = Base.metadata.tables[ArchiveRow.__tablename__]
 TABLES = Base.metadata.tables[TableRow.__tablename__]

@@ -38,6 +38,7 @@ from sqlalchemy import Connection, Dialect, Table, case, func, insert, select, t
 
 from cardtable.server.cluster import leases
 from cardtable.server.storage.db import Base, ChatRow, EventRow, SeatRow, TableRow, utcnow
+from cardtable.server.tables.status import UNFINISHED, TableStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,8 @@ def create_table(
     db: Connection, *, code: str, game: str, players: int, config: dict[str, Any]
 ) -> None:
     db.execute(insert(TABLES).values(code=code, game=game, players=players, config=dumps(config),
-                                     public=bool(config.get("public")), status="waiting",
-                                     created_at=utcnow()))
+                                     public=bool(config.get("public")),
+                                     status=TableStatus.WAITING, created_at=utcnow()))
 
 
 def code_exists(db: Connection, code: str) -> bool:
@@ -132,7 +133,7 @@ def append_events(
         _insert_events(db, rows)
     if status is not None:
         values: dict[str, Any] = {"status": status}
-        if status == "finished":
+        if status == TableStatus.FINISHED:
             values.update(finished_at=now, result=dumps(result))
         db.execute(update(TABLES).where(TABLES.c.code == code).values(**values))
 
@@ -227,7 +228,7 @@ def unfinished_codes(db: Connection) -> list[str]:
     """Tables to rebuild on start: waiting or running."""
     return list(
         db.scalars(
-            select(TABLES.c.code).where(TABLES.c.status.in_(("waiting", "running")))
+            select(TABLES.c.code).where(TABLES.c.status.in_(UNFINISHED))
             .order_by(TABLES.c.created_at)
         ).all()
     )
@@ -236,7 +237,7 @@ def unfinished_codes(db: Connection) -> list[str]:
 def waiting_among(db: Connection, codes: list[str]) -> tuple[int, set[str]]:
     """How many stored tables wait for people, and which of ``codes`` do (the cluster's waiting
     caps, ``caps.py``)."""
-    waiting = TABLES.c.status == "waiting"
+    waiting = TABLES.c.status == TableStatus.WAITING
     total = db.scalar(select(func.count()).select_from(TABLES).where(waiting)) or 0
     still: set[str] = set()
     if codes:
@@ -245,7 +246,7 @@ def waiting_among(db: Connection, codes: list[str]) -> tuple[int, set[str]]:
 
 
 #: The tables a cluster's lobby lists to anyone: public, waiting for people or being played.
-OPEN_TO_ANYONE = (TABLES.c.public == true()) & TABLES.c.status.in_(("waiting", "running"))
+OPEN_TO_ANYONE = (TABLES.c.public == true()) & TABLES.c.status.in_(UNFINISHED)
 
 
 def open_codes(db: Connection, limit: int, offset: int) -> tuple[list[str], int]:
@@ -255,7 +256,7 @@ def open_codes(db: Connection, limit: int, offset: int) -> tuple[list[str], int]
     index ``ix_tables_open`` (``db.OPEN_TABLES_INDEX``), which holds the public tables only."""
     listed = OPEN_TO_ANYONE
     total = db.scalar(select(func.count()).select_from(TABLES).where(listed)) or 0
-    order = case((TABLES.c.status == "waiting", 0), else_=1)
+    order = case((TABLES.c.status == TableStatus.WAITING, 0), else_=1)
     codes = db.scalars(select(TABLES.c.code).where(listed).order_by(order, TABLES.c.code)
                        .limit(limit).offset(offset)).all()
     return list(codes), int(total)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.table import Table
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def may_rest(table: Table, now: float, seen: float) -> bool:
     """Whether ``table`` may be put to rest at ``now`` (nobody seen at it since ``seen``): a
     running turn-based table with no connection, whose only pending work is the clock of the
     person on turn (no bot's move, no forced move, no deal-end pause under way)."""
-    if not table.turn_based or table.status != "running" or table.suspended:
+    if not table.turn_based or table.status != TableStatus.RUNNING or table.suspended:
         return False
     if table.connections() or now - seen < REST_SECONDS:
         return False

@@ -14,6 +14,7 @@ import logging
 
 from cardtable.server.storage.store import StoredEvent
 from cardtable.server.tables import clock
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.table import Table
 from cardtable.server.transport.connection import Connection
 from cardtable.server.transport.errors import ServerError
@@ -27,7 +28,7 @@ def may_replace(table: Table, seat: int) -> bool:
     game = table.game_clock
     return (game is not None and 0 <= seat < len(table.seats)
             and table.seats[seat].plan.kind == "person" and not table.seats[seat].replaced
-            and table.status == "running" and game.struck_out(seat))
+            and table.status == TableStatus.RUNNING and game.struck_out(seat))
 
 
 async def replace(table: Table, connection: Connection, seat: int) -> None:

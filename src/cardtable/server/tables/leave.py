@@ -20,8 +20,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from cardtable.server.lobby import expiry
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.table import Connection, Table, dumps
-from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.protocol import PROTOCOL_VERSION
 

@@ -18,7 +18,8 @@ from cardtable.games import descriptor
 from cardtable.i18n import current_language, language
 from cardtable.server.people.deletion_mark import shown
 from cardtable.server.storage.store import StoredEvent
-from cardtable.server.tables.tablebase import TableBase, TablePhase, TableStatus, dumps
+from cardtable.server.tables.status import TableStatus
+from cardtable.server.tables.tablebase import TableBase, TablePhase, dumps
 from cardtable.server.transport.connection import Connection
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.protocol import PROTOCOL_VERSION

@@ -16,7 +16,8 @@ from cardtable.server.storage import store
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables.chat import chat_message
 from cardtable.server.tables.messages import TableMessages
-from cardtable.server.tables.tablebase import TablePhase, TableStatus, dumps, spawn
+from cardtable.server.tables.status import TableStatus
+from cardtable.server.tables.tablebase import TablePhase, dumps, spawn
 from cardtable.server.transport.connection import Connection
 
 log = logging.getLogger("cardtable.server.tables.table")

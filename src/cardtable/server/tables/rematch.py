@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardtable.i18n import _
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.table import Connection, Table, dumps
-from cardtable.server.tables.tablebase import TableStatus
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.protocol import PROTOCOL_VERSION
 

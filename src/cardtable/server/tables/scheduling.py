@@ -20,7 +20,8 @@ import time
 from cardtable.server.tables import clock_turns, pace
 from cardtable.server.tables.bots import STAND_IN
 from cardtable.server.tables.messages import TableMessages
-from cardtable.server.tables.tablebase import TablePhase, TableStatus, spawn
+from cardtable.server.tables.status import TableStatus
+from cardtable.server.tables.tablebase import TablePhase, spawn
 from cardtable.server.transport.errors import ServerError
 
 log = logging.getLogger("cardtable.server.tables.table")

@@ -62,14 +62,8 @@ from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables import pace
 from cardtable.server.tables.presence import Presence
 from cardtable.server.tables.scheduling import Scheduling
-from cardtable.server.tables.tablebase import (
-    SeatState,
-    Services,
-    TablePhase,
-    TableStatus,
-    dumps,
-    spawn,
-)
+from cardtable.server.tables.status import TableStatus
+from cardtable.server.tables.tablebase import SeatState, Services, TablePhase, dumps, spawn
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
 from cardtable.server.tables.talk import TableTalk
 from cardtable.server.transport.connection import MAX_QUEUED, Connection, Outbox

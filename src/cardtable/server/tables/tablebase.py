@@ -35,20 +35,10 @@ from cardtable.server.storage.writer import Writer
 from cardtable.server.tables import clock
 from cardtable.server.tables.bots import STAND_IN, BotSeats
 from cardtable.server.tables.pool import FairPool
+from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
 from cardtable.server.transport.connection import Connection
 from cardtable.server.transport.errors import ServerError
-
-
-class TableStatus(StrEnum):
-    """A table's life, as stored and as the lobby shows it: the one name of each status, used
-    by every module that reads or sets one (the diagram: docs/architecture.md, "A table's
-    life"). Stored as its text in ``tables.status``."""
-
-    WAITING = "waiting"  # seats still free; no match yet
-    RUNNING = "running"
-    FINISHED = "finished"
-    EXPIRED = "expired"  # the lobby's sweep set it aside (``lobby/expiry.py``)
 
 
 class TablePhase(StrEnum):

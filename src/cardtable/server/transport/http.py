@@ -4,7 +4,10 @@ Refusals are ``{"error": {"code": …, "message": …}}`` with a fitting status:
 table, 409 for a seat taken or a table full or started, 422 for a table that cannot be made,
 410 for an expired table, 429 (with ``Retry-After``) for a rate limit or a client's cap of
 waiting tables, 503 when the server has its fill of waiting tables (``docs/protocol.md``,
-"Limits for anonymous clients") The database away: 503 ``server/storage_unavailable``.
+"Limits for anonymous clients"). The database away: 503 ``server/storage_unavailable``.
+A route refuses by raising ``ServerError``; the app's one handler (``refused``, registered in
+``app.py``) answers it, for every route of the server and of the pages. What routes take of the
+app (the lobby, the writer, the limits, the settings) they take as dependencies (``deps.py``).
 
 Every field is checked before anything is built from it (a player count of 2**63 once
 built that many seats): first by pydantic, with bounds over every game (422 ``request/invalid``,
@@ -23,6 +26,7 @@ from fastapi import Path as FastAPIPath
 from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from sqlalchemy import text
+from starlette.requests import HTTPConnection
 
 import cardtable
 from cardtable import __version__
@@ -36,7 +40,6 @@ from cardtable.i18n import _, translation
 from cardtable.i18n import normalize_language as normalize
 from cardtable.server.features.daily import sealed
 from cardtable.server.features.homenet import ShareBase, share_base
-from cardtable.server.lobby.lobby import Lobby
 from cardtable.server.lobby.ratelimit import RateLimited, client_address
 from cardtable.server.people.identity import client_of
 from cardtable.server.people.ratings_store import rated_table
@@ -47,6 +50,7 @@ from cardtable.server.tables.bots import level_names
 from cardtable.server.tables.table import Table
 from cardtable.server.tables.tableconfig import SeatPlan, TableConfig
 from cardtable.server.tables.tokens import normalize_code
+from cardtable.server.transport.deps import ConfigDep, LobbyDep, WriterDep, config_of
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.inputs import INT64_MAX, Int64, Name, check_text
 from cardtable.server.transport.refusals import refusals
@@ -88,7 +92,11 @@ STATUS = {
     "daily/played": 409,
     "daily/sealed": 403,
     "quickmatch/unknown": 404,
+    "server/busy": 503,
 }
+#: Seconds a client is asked to wait before trying again after a 429 or a 503, by code where it
+#: is not ``RETRY_AFTER`` (a rate limit says its own: ``RateLimited.retry_after``).
+RETRY_AFTER_OF = {"server/busy": "2"}  # a table's bounded jobs (hints, reviews) soon run
 
 #: Bounds over every game: pydantic refuses anything outside them before an endpoint runs (a
 #: player count of 2**63 must never reach a loop); each game's own range is checked next.
@@ -226,14 +234,9 @@ class Health(BaseModel):
     tables: int
 
 
-def lobby_of(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
 def share_base_of(request: Request) -> ShareBase:
     """Where this server's share links point (``features/homenet.py``)."""
-    config = request.app.state.config
+    config = config_of(request)
     return share_base(config.public_url, config.host, request)
 
 
@@ -250,12 +253,24 @@ RETRY_AFTER = "5"
 
 
 def error_response(error: ServerError) -> JSONResponse:
-    """The refusal as JSON; a 503 says when to try again (``Retry-After``), as the app's own
-    handler of ``StorageUnavailable`` does, and so does a rate limit."""
+    """The refusal as JSON with its code's status (``STATUS``, else 400); a 429 or a 503 says
+    when to try again (``Retry-After``): a rate limit when it frees, else ``RETRY_AFTER_OF``
+    its code or ``RETRY_AFTER``."""
     status = STATUS.get(error.code, 400)
     headers = ({"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited)
-               else {"Retry-After": RETRY_AFTER} if status in (429, 503) else None)
+               else {"Retry-After": RETRY_AFTER_OF.get(error.code, RETRY_AFTER)}
+               if status in (429, 503) else None)
     return JSONResponse({"error": error.to_dict()}, status_code=status, headers=headers)
+
+
+async def refused(connection: HTTPConnection, error: Exception) -> Response:
+    """The app's one handler of ``ServerError`` (``app.py``): a route raises the refusal and
+    this answers it (``error_response``), in the request's language. Whatever raised it changed
+    nothing. A WebSocket answers its own refusals as ``error`` messages (``ws.py``): one that
+    escapes its handler is not answered here but raised on, as before."""
+    if connection.scope["type"] != "http" or not isinstance(error, ServerError):
+        raise error
+    return error_response(error)
 
 
 def checked_game(name: str, players: int | None, options: dict[str, Any]) -> Game:
@@ -299,9 +314,9 @@ router = APIRouter()
 
 
 @router.get("/healthz", tags=["operations"])
-def healthz(request: Request) -> Health:
+def healthz(lobby: LobbyDep) -> Health:
     """Liveness: the server answers and how many tables it holds in memory."""
-    return Health(status="ok", version=__version__, tables=len(lobby_of(request).tables))
+    return Health(status="ok", version=__version__, tables=len(lobby.tables))
 
 
 class Ready(BaseModel):
@@ -310,10 +325,9 @@ class Ready(BaseModel):
 
 
 @router.get("/readyz", tags=["operations"], responses={503: {"model": Ready}})
-async def readyz(request: Request) -> Any:
+async def readyz(writer: WriterDep) -> Any:
     """Readiness: the database answers a query and the last write went through; 503 if not
     (a balancer should send players elsewhere)."""
-    writer = lobby_of(request).services.writer
     try:
         await asyncio.wait_for(writer.query(lambda db: db.execute(text("SELECT 1"))), 2.0)
     except (StorageUnavailable, TimeoutError) as error:
@@ -450,78 +464,65 @@ class TablePage(BaseModel):
 @router.get("/api/tables", tags=["lobby"], response_model=TablePage, responses=refusals())
 async def list_tables(
     request: Request,
+    lobby: LobbyDep,
+    config: ConfigDep,
     limit: Annotated[int | None, Query(ge=1, description="page size; absent: the server's")] = None,
     offset: Annotated[int, Query(ge=0, description="tables to skip")] = 0,
 ) -> Any:
     """Open tables, those made open to anyone: waiting for people first, then those being
     played (to watch), a page at a time."""
-    lobby = lobby_of(request)
-    config = request.app.state.config
     size = min(limit if limit is not None else config.page_size, config.max_page_size)
-    try:
-        tables, total = await lobby.open_page(size, offset)
-    except ServerError as error:
-        return error_response(error)
+    tables, total = await lobby.open_page(size, offset)
     return TablePage(tables=[table_info(t, request) for t in tables], total=total, limit=size,
                      offset=offset)
 
 
 @router.post("/api/tables", tags=["lobby"], status_code=201,
              responses=refusals(400, 429))
-async def create_table(spec: CreateTable, request: Request) -> Any:
+async def create_table(spec: CreateTable, request: Request, lobby: LobbyDep) -> Any:
     """Make a table; people then join its free seats. It starts once every seat is taken."""
-    lobby = lobby_of(request)
     client = await client_of(request)
-    try:
-        await lobby.services.limits.create(client.address)
-        players = spec.players
-        if players is None and spec.seats is not None:
-            players = len(spec.seats)
-        options = preset_options(spec.game, spec.preset, dict(spec.options))
-        game = checked_game(spec.game, players, options)
-        seats = seats_of(spec, game.players)
-        config = TableConfig(
-            game=game.name,
-            players=game.players,
-            options=options,
-            seats=seats,
-            turn_seconds=spec.turn_seconds,
-            hints=spec.hints,
-            public=spec.public,
-            continue_seconds=spec.continue_seconds,
-            clock=spec.clock,
-        )
-        table = await lobby.create(config, client.address, player=client.player)
-    except ServerError as error:
-        return error_response(error)
+    await lobby.services.limits.create(client.address)
+    players = spec.players
+    if players is None and spec.seats is not None:
+        players = len(spec.seats)
+    options = preset_options(spec.game, spec.preset, dict(spec.options))
+    game = checked_game(spec.game, players, options)
+    seats = seats_of(spec, game.players)
+    config = TableConfig(
+        game=game.name,
+        players=game.players,
+        options=options,
+        seats=seats,
+        turn_seconds=spec.turn_seconds,
+        hints=spec.hints,
+        public=spec.public,
+        continue_seconds=spec.continue_seconds,
+        clock=spec.clock,
+    )
+    table = await lobby.create(config, client.address, player=client.player)
     return JSONResponse(table_info(table, request).model_dump(), status_code=201)
 
 
 @router.get("/api/tables/{code}", tags=["lobby"], responses=refusals(404, 409, 410))
-def get_table(code: str, request: Request) -> Any:
+def get_table(code: str, request: Request, lobby: LobbyDep) -> Any:
     """One table's public summary."""
-    try:
-        return table_info(lobby_of(request).readable(code), request)
-    except ServerError as error:
-        return error_response(error)
+    return table_info(lobby.readable(code), request)
 
 
 @router.post("/api/tables/{code}/join", tags=["lobby"],
              responses=refusals(404, 409, 410, 429))
-async def join_table(code: str, body: JoinTable, request: Request, response: Response) -> Any:
+async def join_table(code: str, body: JoinTable, request: Request, response: Response,
+                     lobby: LobbyDep) -> Any:
     """Take a free seat; the answer's token proves the seat on the WebSocket (and after a
     reconnect). The table starts when its last seat is taken. The seat is linked to this
     browser's player (made now if need be, docs/people.md). At a table of people only (a rated
     one, docs/ratings.md) a player who holds a seat already is refused
     (``people/already_seated``); elsewhere their second seat is held by its token only."""
-    lobby = lobby_of(request)
-    try:
-        await lobby.services.limits.join(client_address(request))
-        if await lobby.services.writer.query(partial(rated_table, code=normalize_code(code))):
-            await refuse_second_seat(request, code)  # no rating won against oneself
-        table, seat, token = await lobby.join(code, body.seat, body.name)
-    except ServerError as error:
-        return error_response(error)
+    await lobby.services.limits.join(client_address(request))
+    if await lobby.services.writer.query(partial(rated_table, code=normalize_code(code))):
+        await refuse_second_seat(request, code)  # no rating won against oneself
+    table, seat, token = await lobby.join(code, body.seat, body.name)
     await seated(request, response, table.code, seat, body.name)
     info = table_info(table, request)
     return Joined(code=table.code, seat=seat, token=token, link=info.link,
@@ -530,21 +531,18 @@ async def join_table(code: str, body: JoinTable, request: Request, response: Res
 
 @router.post("/api/play", tags=["lobby"], status_code=201,
              responses=refusals(400, 429))
-async def quick_play(body: QuickPlay, request: Request, response: Response) -> Any:
+async def quick_play(body: QuickPlay, request: Request, response: Response,
+                     lobby: LobbyDep) -> Any:
     """Play against bots in one request: a table with you at seat 0 and bots of ``level``
     everywhere else, already started."""
-    lobby = lobby_of(request)
     address = client_address(request)
-    try:
-        await lobby.services.limits.create(address)
-        options = preset_options(body.game, body.preset, dict(body.options))
-        config = lobby.quick_config(body.game, body.players, body.level, options,
-                                    body.turn_seconds, body.hints, body.continue_seconds,
-                                    body.clock)
-        table = await lobby.create(config, address, waits=False)
-        table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
-    except ServerError as error:
-        return error_response(error)
+    await lobby.services.limits.create(address)
+    options = preset_options(body.game, body.preset, dict(body.options))
+    config = lobby.quick_config(body.game, body.players, body.level, options,
+                                body.turn_seconds, body.hints, body.continue_seconds,
+                                body.clock)
+    table = await lobby.create(config, address, waits=False)
+    table, seat, token = await lobby.join(table.code, 0, body.name or _("player"))
     await seated(request, response, table.code, seat, body.name or "")
     info = table_info(table, request)
     response.status_code = 201
@@ -554,14 +552,11 @@ async def quick_play(body: QuickPlay, request: Request, response: Response) -> A
 
 @router.get("/api/tables/{code}/record", tags=["records"],
             responses=refusals(403, 404, 409, 410))
-def match_record(code: str, request: Request) -> Any:
+def match_record(code: str, lobby: LobbyDep) -> Any:
     """The finished deals as a match record that ``cardtable replay`` accepts (``daily/sealed``
     while the table's daily deal may still be played)."""
-    try:
-        sealed(lobby_of(request), code)
-        table = lobby_of(request).readable(code, archived=True)
-    except ServerError as error:
-        return error_response(error)
+    sealed(lobby, code)
+    table = lobby.readable(code, archived=True)
     record = table.record()
     if record is None:
         return JSONResponse(
@@ -574,15 +569,12 @@ def match_record(code: str, request: Request) -> Any:
 @router.get("/api/tables/{code}/deals/{number}/record", tags=["records"],
             responses=refusals(403, 404, 409, 410))
 def deal_record(
-    code: str, number: Annotated[int, FastAPIPath(ge=1, le=INT64_MAX)], request: Request
+    code: str, number: Annotated[int, FastAPIPath(ge=1, le=INT64_MAX)], lobby: LobbyDep
 ) -> Any:
     """Finished deal ``number`` (from 1) as a one-deal record for ``cardtable replay``
     (``daily/sealed`` as the match record)."""
-    try:
-        sealed(lobby_of(request), code)
-        table = lobby_of(request).readable(code, archived=True)
-    except ServerError as error:
-        return error_response(error)
+    sealed(lobby, code)
+    table = lobby.readable(code, archived=True)
     record = table.record(number)
     if record is None:
         return JSONResponse(

@@ -16,8 +16,9 @@ from cardtable.i18n import _
 from cardtable.server.features.push import subscriptions
 from cardtable.server.features.push.sender import PushSender
 from cardtable.server.people.identity import ensure
+from cardtable.server.transport.deps import ConfigDep, LobbyDep, WriterDep
 from cardtable.server.transport.errors import ServerError
-from cardtable.server.transport.http import Strict, error_response, lobby_of
+from cardtable.server.transport.http import Strict
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
@@ -71,33 +72,26 @@ def _decoded(value: str) -> bytes:
         raise ValueError("not base64url") from None
 
 
-def sender_of(request: Request) -> PushSender:
-    sender: PushSender = lobby_of(request).services.push
-    return sender
-
-
 @router.get("/api/push/key", tags=["push"], response_model=PushKey)
-async def push_key(request: Request) -> Any:
+async def push_key(lobby: LobbyDep) -> Any:
     """The key a browser subscribes with (``pushManager.subscribe``'s
     ``applicationServerKey``)."""
-    keys = sender_of(request).keys
+    sender: PushSender = lobby.services.push
+    keys = sender.keys
     assert keys is not None
     return PushKey(public_key=keys.public_key)
 
 
 @router.post("/api/push/subscription", tags=["push"], status_code=204, response_model=None,
              response_class=Response, responses=refusals(403, 429))
-async def subscribe(body: NewSubscription, request: Request, response: Response) -> Any:
+async def subscribe(body: NewSubscription, request: Request, response: Response,
+                    config: ConfigDep, writer: WriterDep) -> Any:
     """Store this browser's subscription for this player (again: its kinds are replaced)."""
-    plain = request.app.state.config.push_plain_http
+    plain = config.push_plain_http
     if not body.endpoint.startswith(("https://", "http://") if plain else ("https://",)):
-        return error_response(ServerError("request/invalid", field="endpoint",
-                                          problem=_("an https:// address")))
-    try:
-        player = await ensure(request, response)
-    except ServerError as error:
-        return error_response(error)
-    await lobby_of(request).services.writer.run(partial(
+        raise ServerError("request/invalid", field="endpoint", problem=_("an https:// address"))
+    player = await ensure(request, response)
+    await writer.run(partial(
         subscriptions.save, player_id=player.id, endpoint=body.endpoint,
         p256dh=body.keys.p256dh, auth=body.keys.auth, kinds=body.kinds.model_dump()))
     return None
@@ -105,13 +99,11 @@ async def subscribe(body: NewSubscription, request: Request, response: Response)
 
 @router.delete("/api/push/subscription", tags=["push"], status_code=204, response_model=None,
                response_class=Response, responses=refusals(403, 429))
-async def unsubscribe(body: Unsubscribe, request: Request, response: Response) -> Any:
+async def unsubscribe(body: Unsubscribe, request: Request, response: Response,
+                      writer: WriterDep) -> Any:
     """Forget this player's subscription at ``endpoint`` (none there: nothing to do)."""
-    try:
-        player = await ensure(request, response)
-    except ServerError as error:
-        return error_response(error)
-    await lobby_of(request).services.writer.run(partial(
+    player = await ensure(request, response)
+    await writer.run(partial(
         subscriptions.remove, player_id=player.id, endpoint=body.endpoint))
     return None
 

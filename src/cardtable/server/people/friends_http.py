@@ -21,7 +21,7 @@ from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import friends, invitations
 from cardtable.server.people.http import link_to
 from cardtable.server.people.identity import current, ensure
-from cardtable.server.people.models import Person
+from cardtable.server.people.models import Person, PlayerId
 from cardtable.server.people.presence import MemoryPresence, Presence, RedisPresence
 from cardtable.server.storage.writer import Writer
 from cardtable.server.transport.deps import PeopleLimitsDep, WriterDep
@@ -31,8 +31,8 @@ from cardtable.server.transport.refusals import refusals
 log = logging.getLogger("cardtable.server.people.friends_http")
 router = APIRouter()
 
-#: A player id or an invitation id: 16 URL-safe characters; a little room, no more.
-Id = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+#: An invitation id: 16 URL-safe characters; a little room, no more (as ``PlayerId``).
+InvitationId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Code = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
 Secret = Annotated[str, Field(min_length=1, max_length=128)]
 #: Called with each new invitation (as ``Invitation`` gives it) and the invited player's id.
@@ -170,7 +170,7 @@ async def ask_friend(body: Ask, request: Request, response: Response,
 
 @router.delete("/api/me/friends/{player_id}", tags=["friends"], response_model=Removed,
                responses=refusals(403, 404, 429))
-async def remove_friend(player_id: Id, request: Request, response: Response,
+async def remove_friend(player_id: PlayerId, request: Request, response: Response,
                         writer: WriterDep) -> Any:
     """End a friendship, decline a request or take yours back."""
     player = await ensure(request, response)
@@ -213,7 +213,7 @@ async def _answer(request: Request, response: Response, writer: Writer, invitati
 
 @router.post("/api/me/invitations/{invitation_id}/accept", tags=["friends"],
              response_model=Answered, responses=refusals(403, 404, 409, 429))
-async def accept_invitation(invitation_id: Id, request: Request, response: Response,
+async def accept_invitation(invitation_id: InvitationId, request: Request, response: Response,
                             writer: WriterDep) -> Any:
     """Say yes: the answer names the table, where a seat is free for you."""
     return await _answer(request, response, writer, invitation_id, accept=True)
@@ -221,7 +221,7 @@ async def accept_invitation(invitation_id: Id, request: Request, response: Respo
 
 @router.post("/api/me/invitations/{invitation_id}/decline", tags=["friends"],
              response_model=Answered, responses=refusals(403, 404, 429))
-async def decline_invitation(invitation_id: Id, request: Request, response: Response,
+async def decline_invitation(invitation_id: InvitationId, request: Request, response: Response,
                              writer: WriterDep) -> Any:
     """Say no; the one who invited you is not told why."""
     return await _answer(request, response, writer, invitation_id, accept=False)

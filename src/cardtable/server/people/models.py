@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from fastapi import Path
 from pydantic import BaseModel, Field
+
+#: A player's public id as the routes' paths take it (``players.new_id`` makes 16 URL-safe
+#: characters); one definition for the profile, rating and friends routes.
+PlayerId = Annotated[str, Path(min_length=1, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 class Person(BaseModel):

@@ -8,24 +8,21 @@ Looking is rate-limited per address, and makes no player (a visitor stays a visi
 from __future__ import annotations
 
 from functools import partial
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from cardtable.server.lobby.ratelimit import client_address
 from cardtable.server.people import players, profile
 from cardtable.server.people.identity import current
-from cardtable.server.people.models import Person
+from cardtable.server.people.models import Person, PlayerId
 from cardtable.server.people.ratings_http import RatingOut
 from cardtable.server.transport.deps import PeopleLimitsDep, WriterDep
 from cardtable.server.transport.errors import ServerError
 from cardtable.server.transport.refusals import refusals
 
 router = APIRouter()
-
-PlayerId = Annotated[str, Path(min_length=1, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
-
 
 class Total(BaseModel):
     game: str

@@ -19,7 +19,7 @@ from sqlalchemy import Connection
 import cardtable
 from cardtable.server.people import players, ratings_store
 from cardtable.server.people.identity import current
-from cardtable.server.people.models import Person
+from cardtable.server.people.models import Person, PlayerId
 from cardtable.server.people.ratings import Rating
 from cardtable.server.transport.deps import WriterDep
 from cardtable.server.transport.errors import ServerError
@@ -29,7 +29,6 @@ from cardtable.server.transport.refusals import refusals
 router = APIRouter()
 
 GameName = Annotated[str, FastAPIPath(min_length=1, max_length=MAX_WORD)]
-PlayerId = Annotated[str, FastAPIPath(min_length=1, max_length=24)]
 
 
 class RatingOut(BaseModel):

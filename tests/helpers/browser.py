@@ -108,6 +108,15 @@ def assert_above_the_dock(page: Any, part: str = ".ring-centre") -> None:
     assert found["left"] >= 0 and found["right"] <= found["width"] + 1, (part, found)
 
 
+def image_width(image: Any) -> int:
+    """The natural width of an ``<img>`` (a locator) once the browser is done with it, loaded
+    or broken: a picture still loading has a width of 0, as a broken one has, so reading it at
+    once failed now and then under load (the share box's QR code in CI)."""
+    handle = image.element_handle()
+    image.page.wait_for_function("(img) => img.complete", arg=handle)
+    return int(handle.evaluate("(img) => img.naturalWidth"))
+
+
 def screenshot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, play_until_over, shot
+from tests.helpers.browser import LAPTOP, PHONE, image_width, play_until_over, shot
 
 
 def sit(page: Any, code: str, name: str, seat: int) -> None:
@@ -71,7 +71,7 @@ def test_the_share_link_its_qr_code_and_copy(new_page: Any, live: Any) -> None:
     expect(link).to_have_text(f"{live.url}/t/{table['code']}")
     qr = page.locator("img.qr")
     expect(qr).to_be_visible()
-    assert page.evaluate("(img) => img.naturalWidth", qr.element_handle()) > 50
+    assert image_width(qr) > 50
     page.locator(".waiting #copy-link").click()
     expect(page.locator(".waiting #copy-link")).to_have_text("Link copied")
     assert page.evaluate("navigator.clipboard.readText()") == f"{live.url}/t/{table['code']}"

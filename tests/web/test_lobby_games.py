@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, image_width, screenshot
 
 from cardtable.games import descriptors
 from cardtable.i18n import translation
@@ -53,7 +53,7 @@ def test_each_game_says_what_it_is_with_its_cards_and_how_to_play(
         pictures = card.locator(".showcase img")
         expect(pictures).to_have_count(len(game.showcase))
         for i in range(len(game.showcase)):  # every picture drawn, none broken
-            assert pictures.nth(i).evaluate("(img) => img.complete && img.naturalWidth > 0")
+            assert image_width(pictures.nth(i)) > 0
         how = card.locator("a.how")
         expect(how).to_have_attribute("href", f"/how/{game.name}")
         expect(how).to_be_visible()

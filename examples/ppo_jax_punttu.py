@@ -197,15 +197,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"{curve[-1][0]:>8.1f} {0:>8} {curve[-1][2]:>20.3f}")
     for number in range(1, args.updates + 1):
         params, opt, key = update(params, opt, key)
-        if number % args.eval_every == 0 or number == args.updates:
+        out_of_time = args.seconds is not None and time.perf_counter() - start >= args.seconds
+        if number % args.eval_every == 0 or number == args.updates or out_of_time:
             rate = float(evaluate(params, eval_key))
             curve.append((time.perf_counter() - start, number, rate))
             print(f"{curve[-1][0]:>8.1f} {number:>8} {rate:>20.3f}")
-        if args.seconds is not None and time.perf_counter() - start >= args.seconds:
-            if curve[-1][1] != number:
-                curve.append((time.perf_counter() - start, number,
-                              float(evaluate(params, eval_key))))
-                print(f"{curve[-1][0]:>8.1f} {number:>8} {curve[-1][2]:>20.3f}")
+        if out_of_time:
             break
     if args.save:
         np.savez(args.save, **{name: np.asarray(value) for name, value in params.items()})

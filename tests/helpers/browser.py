@@ -192,11 +192,12 @@ def play_until_over(pages: list[Any]) -> None:
 
 
 class Person:
-    """The person's seat of a two-player table (by default a two-deal Punttu table), played
-    here over the WebSocket (always the first legal card); the other seat is a bot."""
+    """The person's seat of a table (by default a two-deal, two-player Punttu table), played
+    here over the WebSocket (always the first legal card); the other seats are bots."""
 
-    def __init__(self, live: Any, game: str = "punttu", deals: int = 2) -> None:
-        joined = live.post("/api/play", {"game": game, "players": 2, "level": "random",
+    def __init__(self, live: Any, game: str = "punttu", deals: int = 2,
+                 players: int = 2) -> None:
+        joined = live.post("/api/play", {"game": game, "players": players, "level": "random",
                                          "name": "Ana", "options": {"deals": deals}})
         self.code: str = joined["code"]
         self.seat: int = joined["seat"]

@@ -67,10 +67,15 @@ def test_eight_seats_trick_lies_in_rows_on_a_phone(new_page: Any, live: Any) -> 
     no_horizontal_overflow(page, PHONE["width"])
 
 
-def test_putto_facts_wrap_between_facts_on_a_phone(new_page: Any, live: Any) -> None:
-    page = seated(new_page, live, PHONE, "putto", players=6)
-    page.locator(".ring .seat .points-line").first.wait_for()
-    broken = page.evaluate("""() => [...document.querySelectorAll('.points-line.facts span')]
+@pytest.mark.parametrize("teams", ["alone", "pairs", "threes"])
+def test_putto_facts_wrap_between_facts_on_a_phone(new_page: Any, live: Any, teams: str) -> None:
+    """Six seats on a phone: a plate's facts (alone) and a side's figures in the scoreboard
+    (partners) wrap between facts, never inside one."""
+    page = seated(new_page, live, PHONE, "putto", players=6, options={"teams": teams})
+    page.locator(ENABLED).first.wait_for()
+    page.locator(".scoreboard .figure").first.wait_for()
+    broken = page.evaluate("""() => [...document.querySelectorAll(
+        '.points-line.facts span, .scoreboard .who, .scoreboard .figure')]
       .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent)""")
     assert broken == []
 

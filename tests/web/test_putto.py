@@ -8,8 +8,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, ana_waits_at_a_putto_table, screenshot
+from tests.helpers.browser import (
+    LAPTOP,
+    PHONE,
+    ana_waits_at_a_putto_table,
+    screenshot,
+    seated,
+)
 
 ENABLED = ".hand button.card:not([disabled])"
 
@@ -100,3 +107,28 @@ def test_a_four_seat_putto_table_in_pairs(new_page: Any) -> None:
         page.locator(ENABLED).first.wait_for()
         screenshot(page, f"putto-pairs-{name}")
         assert page.js_errors == []
+
+
+@pytest.mark.rule("PT-3")
+@pytest.mark.parametrize(("players", "options", "sides"),
+                         [(4, {}, 2), (6, {}, 3), (6, {"teams": "threes"}, 2), (3, {}, 3)])
+def test_a_sides_captured_count_is_said_once_and_as_the_sides(
+        new_page: Any, live: Any, players: int, options: dict[str, str], sides: int) -> None:
+    """Partners pool their captures: their count is said once, in their side's line of the
+    scoreboard beside the partners' names, and on no partner's plate (each plate repeated it, so
+    it read as each partner's own). Alone, a player's plate says their own count."""
+    page = seated(new_page, live, LAPTOP, "putto", players=players, options=options)
+    page.locator(ENABLED).first.wait_for()
+    scores = page.locator(".scoreboard .score")
+    expect(scores).to_have_count(sides)
+    plates = page.locator(".seat .points-line.facts")
+    if players // sides > 1:
+        expect(plates).to_have_count(0)
+        for text in scores.all_inner_texts():
+            assert re.fullmatch(r".+ \+ .+: Match \d+ · sweeps \d+ · captured \d+", text), text
+    else:
+        expect(plates).to_have_count(players)
+        for text in plates.all_inner_texts():
+            assert re.fullmatch(r"Captured: \d+\s+Sweeps: \d+", text.strip()), text
+        assert "captured" not in " ".join(scores.all_inner_texts())
+    assert page.js_errors == []

@@ -129,3 +129,27 @@ def test_the_replay_reads_like_the_table(new_page: Any, live: Any) -> None:
         expect(final).to_contain_text(f"{name} {points}{star}")
     screenshot(page, "replay-putto-laptop")
     assert page.js_errors == []
+
+
+def test_partners_captures_are_said_once_by_side_in_the_replay(new_page: Any, live: Any) -> None:
+    """Putto's partners pool their captures (PT-3): the replay says each side's count once,
+    beside the partners' names, as the table's scoreboard does, and no partner's seat repeats
+    it as though it were theirs."""
+    person = Person(live, game="putto", deals=1, players=4)
+    try:
+        person.play_until("match_end")
+    finally:
+        person.close()
+    data = httpx.get(f"{live.url}/api/tables/{person.code}/deals/1/replay", timeout=30).json()
+    view = data["steps"][-1]["view"]
+    page = new_page(LAPTOP)
+    page.goto(f"/replay/{person.code}/1")
+    page.click("#end")
+    scores = page.locator(".replay-felt .scoreboard .score")
+    expect(scores).to_have_count(2)
+    for text, sweeps, captured in zip(scores.all_inner_texts(), view["sweeps"], view["captured"],
+                                      strict=True):
+        assert re.fullmatch(rf".+ \+ .+: Sweeps {sweeps} · captured {captured}", text), text
+    expect(page.locator(".replay-felt .seat")).to_have_count(4)
+    expect(page.locator(".replay-felt .seat .facts")).to_have_count(0)
+    assert page.js_errors == []

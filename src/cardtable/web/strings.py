@@ -302,6 +302,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("slow"),
     N_("fast"),
     N_("sweeps"),
+    N_("captured"),
     N_("this deal"),
     N_("{action}: {score} out of 100"),
     N_("You captured with {card}."),

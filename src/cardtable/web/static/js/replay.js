@@ -10,6 +10,7 @@ import { lastMoveText } from './lastmove.js';
 import { initReview, reviewMarks, reviewNote } from './review.js';
 import { loadSeat } from './seats.js';
 import { othersInScreenOrder, split } from './table/plates.js';
+import { dealFigures } from './table/scores.js';
 const app = document.getElementById('app');
 const { code, deal } = document.body.dataset;
 let data = null;
@@ -74,6 +75,17 @@ function finalScore() {
     data.lowest_wins ? t('Final penalty points:') : t('Final score:')), ' ', scores);
 }
 
+// Each side's figures of the deal so far, as the table's scoreboard says them without the
+// match's total ("You + Bot 3: Sweeps 1 · captured 12"): partners' pooled figures are said
+// once, by side, not on each partner's plate.
+function sideFigures(ctx) {
+  if (!module.scoreNow || !ctx.view.sides || !ctx.view.sides.length) return null;
+  const withModule = { ...ctx, module };
+  return h('div', { class: 'scoreboard', role: 'group', 'aria-label': t('Scoreboard') },
+    ctx.view.sides.map((side, i) => h('span', { class: `score${side.includes(me) ? ' mine' : ''}` },
+      h('span', { class: 'who' }, sideLabel(side)), ': ', dealFigures(withModule, side, i))));
+}
+
 // The seats as the table places them: a top row and two side columns around the centre, in
 // play order from the person's own seat, which sits below the centre.
 function ringOf(ctx, seatEl, centre) {
@@ -121,7 +133,8 @@ function draw() {
     h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'caption' }, captionOf(ctx, previous)),
     finalScore(),
     reviewNote(at, ctx.deck), reviewMarks(go, (seat) => sideLabel([seat])), // the coach's marks (review.js)
-    h('section', { class: 'felt replay-felt', 'aria-label': t('The table') }, ringOf(ctx, seatEl, centre)),
+    h('section', { class: 'felt replay-felt', 'aria-label': t('The table') }, sideFigures(ctx),
+      ringOf(ctx, seatEl, centre)),
     h('p', {},
       h('a', { href: data.record, download: `${data.code}-deal-${data.deal}.json`, id: 'download' },
         t('Download its record')),

@@ -31,9 +31,13 @@ export default {
     return entries.slice(from);
   },
 
-  // the scoreboard's figure of this deal (table/scores.js): a side's sweeps so far
+  // the scoreboard's figures of this deal (table/scores.js): a side's sweeps so far and, where
+  // partners pool their captures (PT-3), the side's captured cards: said once, beside the
+  // partners' names, and not on each partner's plate (seatExtra)
   scoreNow(ctx, side, i) {
-    return { label: t('sweeps'), value: (ctx.view.sweeps || [])[i] || 0 };
+    const figures = [{ label: t('sweeps'), value: (ctx.view.sweeps || [])[i] || 0 }];
+    if (side.length > 1) figures.push({ label: t('captured'), value: (ctx.view.captured || [])[i] || 0 });
+    return figures;
   },
 
   centre(ctx) {
@@ -66,9 +70,12 @@ export default {
     return parts;
   },
 
+  // a player alone: their own captured cards and sweeps on their plate; partners' pooled
+  // figures are their side's, in the scoreboard (scoreNow)
   seatExtra(ctx, seat) {
     const view = ctx.view;
     const side = sideOf(view, seat);
+    if (side < 0 || view.sides[side].length > 1) return null;
     // two facts, each kept on one line (a narrow side column wraps between them)
     return h('p', { class: 'points-line facts' },
       h('span', {}, t('Captured: {n}', { n: view.captured[side] })), ' ',

@@ -28,12 +28,27 @@ export function noteDeal(end) {
   try { localStorage.setItem(KEY, JSON.stringify(deals.slice(-50))); } catch (error) { /* full */ }
 }
 
-// The strip above the felt: each side's match total and its figure of this deal so far, in
+// A side's figures of this deal in words, from the game module's scoreNow(ctx, side, i): one
+// {label, value} or several ("sweeps 1 · captured 12"); the first after the match's total when
+// the match has one ("Match 27 · this deal 10"). Each figure is kept whole on a line, the
+// line may wrap between them (a long side's name on a phone).
+export function dealFigures(ctx, side, i, total = null) {
+  const found = [ctx.module.scoreNow(ctx, side, i)].flat();
+  const texts = found.map(({ label, value }, k) => {
+    const now = { label, now: num(value) };
+    if (k > 0) return t('{label} {now}', now);
+    return total === null ? sentenceCase(t('{label} {now}', now))
+      : t('Match {total} · {label} {now}', { ...now, total: num(total) });
+  });
+  return h('span', { class: 'figures' },
+    texts.map((text, k) => [k ? ' · ' : null, h('span', { class: 'figure' }, text)]));
+}
+
+// The strip above the felt: each side's match total and its figures of this deal so far, in
 // words ("You: Match 27 · this deal 10"), in one wrapping line (eight seats fit a phone in two
 // or three rows). Only what the match has: a one-deal match has no match total beside the
 // deal's (it read "Total (this deal) You 0 (10)").
-// The game module's scoreNow(ctx, side, i) gives the deal's figure ({label, value}); a game
-// without it (Pontinho: the totals are on the plates) has no strip.
+// A game without scoreNow (Pontinho: the totals are on the plates) has no strip.
 export function scoreboard(ctx) {
   if (!ctx.module || !ctx.module.scoreNow || !ctx.view.sides || !ctx.view.sides.length) return null;
   const totals = ctx.state.totals || [];
@@ -41,16 +56,10 @@ export function scoreboard(ctx) {
   const options = (S.info && S.info.options) || {};
   const oneDeal = Number(options.deals) === 1 && !options.target;
   const name = (side) => sideLabel(side.map((s) => seats[s] ?? s), true);
-  const figures = (side, i) => {
-    const { label, value } = ctx.module.scoreNow(ctx, side, i);
-    const now = { label, now: num(value) };
-    return oneDeal ? sentenceCase(t('{label} {now}', now))
-      : t('Match {total} · {label} {now}', { ...now, total: num(totals[i] ?? 0) });
-  };
   return h('div', { class: 'scoreboard', role: 'group', 'aria-label': t('Scoreboard') },
     ctx.view.sides.map((side, i) => h('span', { class: `score${side.includes(ctx.me) ? ' mine' : ''}` },
       h('span', { class: 'who' }, name(side)), ': ',
-      h('span', { class: 'figures' }, figures(side, i)))));
+      dealFigures(ctx, side, i, oneDeal ? null : totals[i] ?? 0))));
 }
 
 // Every finished deal's points by side, with the totals: the sheet of a pencil-and-paper game.

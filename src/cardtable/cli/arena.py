@@ -47,7 +47,7 @@ from cardtable.cli.arena_report import (
     seat_bots,
 )
 from cardtable.cli.runs import budget_of, progress_bar, require_matplotlib
-from cardtable.cli.table_options import given_options, make_table, table_arguments
+from cardtable.cli.table_options import make_table, requested_options, table_arguments
 from cardtable.engine.game import MAX_SEED
 from cardtable.errors import CardtableError
 from cardtable.i18n import _
@@ -222,6 +222,7 @@ def arena(
     plot: Path | None,
     ladder: bool = False,
     ladder_into: Path | None = None,
+    preset: str | None = None,
 ) -> None:
     """Play bots against each other on duplicate deals and report their win rates.
 
@@ -240,13 +241,14 @@ def arena(
     reports who went out (Pontinho), the share of its games in which the bot went out is
     shown too.
     """
-    table = make_table(game_name, players, assignments)
+    table = make_table(game_name, players, assignments, preset)
     if ladder:  # the round robin lives in its own module
         from cardtable.cli.ladder import run_ladder
 
         run_ladder(
             table,
             assignments,
+            preset=preset,
             # Python policies named in --bots join the round robin, rated beside the levels.
             entrants=tuple(name.strip() for name in bots.split(",") if ":" in name),
             deals=deals,
@@ -320,7 +322,7 @@ def arena(
             progress=lambda done: progress.update(task, completed=done),
             jobs=processes,
             budget=budget,
-            table_options=given_options(assignments),
+            table_options=requested_options(table.name, preset, assignments),
             on_deal=note_capped,
             records=records,
             backend=backend,

@@ -21,7 +21,7 @@ from rich.table import Table
 
 from cardtable.bots.ladder import LEVELS, Ladder, round_robin, save_into
 from cardtable.cli.runs import budget_of, progress_bar, require_matplotlib
-from cardtable.cli.table_options import given_options
+from cardtable.cli.table_options import requested_options
 from cardtable.engine.game import MAX_SEED, Game
 from cardtable.i18n import _
 
@@ -40,6 +40,7 @@ def run_ladder(
     plot: Path | None,
     into: Path | None,
     entrants: tuple[str, ...] = (),
+    preset: str | None = None,
 ) -> None:
     """Play the round robin on ``table`` and report it (see the module's documentation);
     ``entrants``: Python policies (``package.module:name``) rated beside the levels."""
@@ -66,7 +67,7 @@ def run_ladder(
             levels=levels,
             jobs=processes,
             budget=budget,
-            table_options=dict(given_options(assignments)),
+            table_options=requested_options(table.name, preset, assignments),
             progress=lambda a, b, done: progress.update(
                 task, completed=order[(a, b)] * deals + done
             ),
@@ -86,6 +87,8 @@ def run_ladder(
     ]
     if entrants:
         command += ["--bots", ",".join(entrants)]
+    if preset is not None:
+        command += ["--preset", preset]
     for assignment in assignments:
         command += ["-o", assignment]
     if bot_iterations is not None:

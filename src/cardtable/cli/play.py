@@ -138,6 +138,7 @@ def record_text(record: dict[str, Any]) -> str:
 def play(
     game_name: str,
     players: int | None,
+    preset: str | None,
     seat: int | None,
     bots: str,
     seed: int | None,
@@ -151,7 +152,7 @@ def play(
     GAME is one of the games cardtable plays, e.g. punttu. Type a card or its number to play
     it; ? shows the commands; q leaves (Ctrl-D too).
     """
-    table = make_table(game_name, players, assignments)
+    table = make_table(game_name, players, assignments, preset)
     if watch and seat is not None:
         raise click.UsageError(_("--watch has no human seat: leave out --seat"))
     # seats are counted from 1 on the command line as on the screen

@@ -41,17 +41,18 @@ from cardtable.rules import build_sheet, html_to_pdf, sheet_html, sheet_text
 def rules(
     game_name: str,
     players: int | None,
+    preset: str | None,
     assignments: tuple[str, ...],
     lang: str | None,
     html_path: Path | None,
     pdf_path: Path | None,
 ) -> None:
-    """Show the rules of GAME as played at this table (players and -o options).
+    """Show the rules of GAME as played at this table (players, --preset and -o options).
 
-    The house rules the options choose are stated as rules. With --html or --pdf the rules
-    are written to a file, with pictures of the cards; otherwise they are printed here.
+    The house rules the options choose are stated as rules, and named. With --html or --pdf
+    the rules are written to a file, with pictures of the cards; otherwise they are printed here.
     """
-    table = make_table(game_name, players, assignments)
+    table = make_table(game_name, players, assignments, preset)
     with language(lang or current_language()):
         try:
             sheet = build_sheet(table)

@@ -249,6 +249,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     N_("Rules"),
     N_("Rules with these options"),
     N_("The rules of this table"),
+    N_("House rules: {name}"),
     N_("yes"),
     N_("no"),
     # the games' titles, as each game declares it (``Game.title``)

@@ -3,7 +3,8 @@
 import { describe } from '../actions.js';
 import { turnTimerDeadline } from '../clock.js';
 import { h } from '../dom.js';
-import { sentenceCase, t, tn } from '../i18n.js';
+import { lang, sentenceCase, t, tn } from '../i18n.js';
+import { presetText } from '../presets.js';
 import { send } from './connection.js';
 import { continueDeal, decision } from './dialogs.js';
 import { headerExtras } from './hooks.js';
@@ -15,6 +16,18 @@ import { idOf, keep, place, same, shell } from './keep.js';
 import { S, code, context, gameModule, nameOfTableSeat, render } from './state.js';
 import { copyButton, friendsKey, leaveControl } from '../friends.js'; // friends
 import { passesLeft, titleOf } from '../cards.js';
+
+// The header's link to this table's rules sheet, named by its rule set ("House rules: Scopa
+// style", or "Custom"), in the words of the table's settings (presets.js) once /api/games has
+// answered. The sheet is this table's own (its players, options and rule set, from the
+// server: /t/CODE/rules), in the page's language.
+function rulesLink(game) {
+  const info = (S.games || []).find((g) => g.game === game);
+  const text = info && S.info.preset
+    ? t('House rules: {name}', { name: presetText(info, S.info.preset).title }) : t('House rules');
+  return h('a', { href: `/t/${code}/rules?lang=${encodeURIComponent(lang)}`, target: '_blank',
+    rel: 'noopener', id: 'rules-link', title: t('The rules of this table') }, text);
+}
 
 export function header() {
   const state = S.state || {};
@@ -28,9 +41,9 @@ export function header() {
     // friends: the share link, leaving the table (their state is in friendsKey)
     keep('head-friends', [friendsKey(), S.seat, S.info.status, S.seats.map((s) => s.kind)],
       () => h('span', { class: 'head-friends' }, copyButton(), leaveControl())),
-    same('head-how', h('a', { href: `/how/${game}`, target: '_blank', rel: 'noopener' }, t('How to play'))),
-    same('head-rules', h('a', { href: `/t/${code}/rules`, target: '_blank', rel: 'noopener', id: 'rules-link',
-      title: t('The rules of this table') }, t('House rules'))),
+    same('head-how', h('a', { href: `/how/${game}?lang=${encodeURIComponent(lang)}`, target: '_blank',
+      rel: 'noopener' }, t('How to play'))),
+    same('head-rules', rulesLink(game)),
     keep('head-mute', muted(), () => muteToggle(render)),
     headerExtras(S), // others' items: built at every redraw (their inputs are theirs)
   ]);

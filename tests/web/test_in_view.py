@@ -16,6 +16,7 @@ from tests.helpers.browser import (
     PHONE,
     assert_above_the_dock,
     open_seat,
+    play_first_cards_until,
     screenshot,
     seated,
 )
@@ -121,4 +122,21 @@ def test_pontinhos_dock_leaves_the_table_in_view_on_a_phone(
     assert len(dock["buttons"]) == 5, dock
     assert dock["height"] <= PHONE["height"] / 2, dock
     assert dock["overflow"] <= 0, dock  # no button pushed out of the row's width
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize(("viewport", "lang"), [(PHONE, "hu"), (LAPTOP, "en")],
+                         ids=["phone-hu", "laptop-en"])
+def test_the_end_of_a_deal_opens_whole_in_view(new_page: Any, live: Any,
+                                               viewport: dict[str, int], lang: str) -> None:
+    """The deal's end dialog (its points, the Continue button) is laid over the page, whole in
+    the window wherever the page was scrolled; a long one scrolls inside itself."""
+    page = seated(new_page, live, viewport, "punttu", players=2, options={"deals": 2})
+    page.goto(f"{page.url}?lang={lang}")
+    play_first_cards_until(page, "[role=dialog]", moves=30)
+    assert_above_the_dock(page, "[role=dialog]")
+    continue_button = page.locator("#continue")
+    continue_button.scroll_into_view_if_needed()
+    assert_above_the_dock(page, "#continue")
+    screenshot(page, f"deal-end-in-view-{_size(viewport)}-{lang}")
     assert page.js_errors == []

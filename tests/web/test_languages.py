@@ -101,7 +101,8 @@ def test_table_being_played_in_every_language(
     if hint.count():  # my turn: the strongest bot's hint, with its numbers and plural
         hint.click()
         expect(page.locator(".hint")).to_be_visible()
-    expect(page.locator("#rules-link")).to_have_attribute("href", f"/t/{joined['code']}/rules?lang={lang}")
+    expect(page.locator("#rules-link")).to_have_attribute(
+        "href", f"/t/{joined['code']}/rules?lang={lang}")
     assert_translated(page, lang, f"{game} table")
     shot(page, f"{lang}-table-{game}")
 

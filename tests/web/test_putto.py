@@ -3,6 +3,7 @@ other: one makes the table in the lobby, the other joins from the link."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from collections.abc import Callable
@@ -17,6 +18,10 @@ from tests.helpers.browser import (
     screenshot,
     seated,
 )
+from tests.helpers.server import first_deal_is
+from tests.putto.test_rules import ALL_CARDS
+
+import cardtable
 
 ENABLED = ".hand button.card:not([disabled])"
 
@@ -29,7 +34,33 @@ def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
         time.sleep(0.01)
 
 
-def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
+#: A fixed deal for two (a seeded shuffle, the second seat dealing), and how its moves are
+#: chosen: a plain play on every third step, the first legal move otherwise. Played so, the
+#: deal ends with cards on the table for the last capturer (PT-15), which the deal's breakdown
+#: must say; a random deal ended so only now and then, and then the line went untested.
+def _shuffled_deal(seed: int) -> dict[str, Any]:
+    cards = list(ALL_CARDS)
+    random.Random(seed).shuffle(cards)
+    return {"hands": [cards[0:4], cards[4:8]], "table": [cards[8]], "stock": cards[9:]}
+
+
+FIXED_DEAL, FIXED_DEALER = _shuffled_deal(0), 1
+
+
+def _chosen(state: Any) -> str:
+    legal = [str(action) for action in state.legal_actions()]
+    plays = [text for text in legal if text.startswith("play")]
+    return plays[0] if plays and len(state.history) % 3 == 0 else legal[0]
+
+
+def test_two_people_play_a_putto_deal(new_page: Any, live: Any,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    rehearsal = cardtable.game("putto", 2, deals=1).deal(setup=FIXED_DEAL, dealer=FIXED_DEALER)
+    while not rehearsal.is_over:
+        rehearsal.apply(_chosen(rehearsal))
+    assert rehearsal.outcome.details["leftover"], "the fixed deal must leave cards (PT-15)"
+    first_deal_is(monkeypatch, FIXED_DEAL, dealer=FIXED_DEALER)
+
     ana = ana_waits_at_a_putto_table(new_page, deals=1)
     link = ana.url
 
@@ -56,23 +87,27 @@ def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
             _until(lambda v=version: table.version > v or table.forced_move() is None)
             continue
         page = pages[mover]
-        card = page.locator(ENABLED).first
-        card.wait_for()
-        if table.mover()[0] != mover:
-            continue
+        text = _chosen(table.match.deals[0])
+        card = text.split()[1]
+        options = [str(a) for a in table.match.deals[0].legal_actions()
+                   if str(a).split()[1] == card]
+        button = page.locator(f'.hand button.card[data-card="{card}"]:not([disabled])')
+        button.wait_for()
         version = table.version
-        card.click()
-        choice = page.locator(".choice")
-        if choice.count():  # both capture and play are legal: the table asks which
+        button.click()
+        if len(options) > 1:  # both capture and play are legal: the table asks which
+            choice = page.locator(".choice")
             if not chose:
                 screenshot(page, "putto-choice-" + ("laptop" if page is ana else "phone"))
             expect(choice.get_by_role("button", name=re.compile("^Capture with"))).to_be_visible()
-            choice.locator("#choose-capture").click()
+            choice.locator("#choose-" + text.split()[0]).click()
             chose += 1
         expect(page.locator(ENABLED)).to_have_count(0)
         _until(lambda v=version: table.version > v)  # the server took it: who is next is known
         played += 1
         assert played < 60
+    assert [str(step) for step in table.match.deals[0].history] == [
+        str(step) for step in rehearsal.history]  # the pages played the deal as rehearsed
     for page in (ana, bea):
         dialog = page.get_by_role("dialog")
         expect(dialog).to_contain_text("The match is over")
@@ -83,9 +118,9 @@ def test_two_people_play_a_putto_deal(new_page: Any, live: Any) -> None:
         "(rows) => rows.map((r) => [...r.cells].slice(1).map((c) => parseInt(c.textContent, 10)))")
     assert rows and all(card + sweeps + primiera == total
                         for card, sweeps, primiera, total in rows), rows
-    leftover = table.match.deals[0].outcome.details["leftover"]
-    if leftover:  # PT-15: where they went is said
-        expect(ana.get_by_role("dialog").locator(".leftover")).to_contain_text(
+    # PT-15: where the cards left on the table went is said, on both pages
+    for page in (ana, bea):
+        expect(page.get_by_role("dialog").locator(".leftover")).to_contain_text(
             "left on the table")
     screenshot(bea, "putto-match-end-phone")
     screenshot(ana, "putto-match-end-laptop")

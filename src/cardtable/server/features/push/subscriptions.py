@@ -14,8 +14,8 @@ SUBSCRIPTIONS: Table = Base.metadata.tables[PushSubscriptionRow.__tablename__]
 PLAYERS: Table = Base.metadata.tables[PlayerRow.__tablename__]
 SEATS: Table = Base.metadata.tables[PlayerSeatRow.__tablename__]
 
-#: The kinds of message, each a column that says whether a subscription wants it.
-KINDS = ("turn", "invite", "match_over")
+#: The kinds of notice a person can choose to be sent, each a column that says whether a subscription wants it.
+NOTICE_KINDS = ("turn", "invite", "match_over")
 #: The most subscriptions one player keeps (one per browser); the oldest goes first.
 MAX_PER_PLAYER = 10
 
@@ -78,7 +78,7 @@ def player_at(db: Connection, code: str, seat: int) -> str | None:
 
 def wanting(db: Connection, player_id: str, kind: str) -> tuple[str | None, list[Subscription]]:
     """The player's language and their subscriptions that want ``kind``."""
-    assert kind in KINDS
+    assert kind in NOTICE_KINDS
     lang = db.execute(select(PLAYERS.c.language).where(PLAYERS.c.id == player_id)).scalar()
     rows = db.execute(select(SUBSCRIPTIONS).where(SUBSCRIPTIONS.c.player_id == player_id,
                                                   SUBSCRIPTIONS.c[kind].is_(True))).all()

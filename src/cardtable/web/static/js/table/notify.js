@@ -9,12 +9,12 @@ const KEY = 'cardtable:notify';
 // Which kinds of push this browser wants (all unless the person unticked one), as the
 // `kinds` of POST /api/push/subscription.
 const KINDS_KEY = 'cardtable:push-kinds';
-const KINDS = [['turn', 'Your turn'], ['invite', "A friend's invitation"], ['match_over', 'The match is over']];
+const NOTICE_KINDS = [['turn', 'Your turn'], ['invite', "A friend's invitation"], ['match_over', 'The match is over']];
 
 function kinds() {
   let kept = {};
   try { kept = JSON.parse(localStorage.getItem(KINDS_KEY) || '{}') || {}; } catch (error) { /* none kept */ }
-  return Object.fromEntries(KINDS.map(([kind]) => [kind, kept[kind] !== false]));
+  return Object.fromEntries(NOTICE_KINDS.map(([kind]) => [kind, kept[kind] !== false]));
 }
 
 function chosen() {
@@ -103,7 +103,7 @@ async function chooseKind(kind, on) {
 // Once notifications are on: a check box per kind of push this browser wants.
 function kindBoxes(rerender) {
   const wanted = kinds();
-  return KINDS.map(([kind, label]) => h('label', { class: 'setting setting-sub', for: `set-push-${kind}` },
+  return NOTICE_KINDS.map(([kind, label]) => h('label', { class: 'setting setting-sub', for: `set-push-${kind}` },
     h('input', { type: 'checkbox', id: `set-push-${kind}`, checked: wanted[kind],
       onchange: (event) => {
         chooseKind(kind, event.target.checked).catch(() => { /* kept; sent with the next subscription */ });

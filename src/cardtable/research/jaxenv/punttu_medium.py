@@ -212,7 +212,7 @@ def _solve_two(
     def lead(mover: Array, other: Array, depth: int) -> Array:
         """``_lead``: ``mover`` leads, both holding at most ``depth`` cards; 0 when empty."""
         if depth == 0:
-            return jnp.int32(0)
+            return jnp.zeros((), jnp.int32)
         values = [
             jnp.where(mover[i] >= 0, -answer(other, without(mover, i), mover[i], depth), _NONE)
             for i in range(depth)

@@ -244,13 +244,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--self-play", type=float, default=0.0,
                         help="share of the deals where the learner plays both seats (else "
                              "medium holds the other)")
-    parser.add_argument("--margin", type=float, default=0.0,
+    parser.add_argument("--margin", type=float, default=0.5,
                         help="weight of the point margin / 124 added to the win (shaping)")
     parser.add_argument("--gae-lambda", type=float, default=0.95)
     parser.add_argument("--hidden", default="128,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--minibatches", type=int, default=8)
-    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--clip", type=float, default=0.2)
     parser.add_argument("--entropy", type=float, default=0.01)
     parser.add_argument("--eval", type=int, default=2048, help="deals against each opponent")

@@ -16,8 +16,9 @@ point margin / 124 (shaping: a lost deal by 2 points is better than one by 40), 
 are GAE(λ) over the trajectory with no discount. The network is an MLP (212 → hidden → 40
 logits and a value), masked logits, Adam written out, the clipped PPO objective with value
 loss and an entropy bonus, a few epochs of minibatches per rollout; the learning rate and the
-entropy bonus fall linearly to zero over the budget (``--seconds``, else ``--updates``). No
-Flax or Optax: jax alone (the ``jax`` extra).
+entropy bonus fall linearly over the budget (``--seconds``, else ``--updates``), to 5% at its
+end. No Flax or Optax: jax alone (the ``jax`` extra). The defaults are the best of the settings
+measured in docs/research.md ("PPO on the JAX environment").
 
 It prints the curve: wall seconds, updates, and the greedy policy's win rate (ties ½) against
 a uniformly random player and against the JAX ``medium`` over ``--eval`` fixed deals each
@@ -42,6 +43,9 @@ from cardtable.research.jaxenv.punttu import PunttuEnv
 from cardtable.research.jaxenv.punttu_medium import medium_action
 
 Params = dict[str, jax.Array]
+#: The learning rate and entropy bonus at the end of the budget, as a share of their start:
+#: never quite zero, so an update past the budget (the last one) still moves.
+MIN_SHARE = 0.05
 
 
 def init_params(key: jax.Array, sizes: tuple[int, ...], actions: int) -> Params:
@@ -285,7 +289,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             left = 1.0 - elapsed / args.seconds
         else:
             left = 1.0 - (number - 1) / args.updates
-        params, opt, key = update(params, opt, key, jnp.float32(max(left, 0.05)))
+        params, opt, key = update(params, opt, key, jnp.float32(max(left, MIN_SHARE)))
         out_of_time = args.seconds is not None and time.perf_counter() - start >= args.seconds
         if number % args.eval_every == 0 or number == args.updates or out_of_time:
             record(number)

@@ -285,11 +285,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     record(0)
     for number in range(1, args.updates + 1):
         elapsed = time.perf_counter() - start
-        if args.seconds:
-            left = 1.0 - elapsed / args.seconds
-        else:
-            left = 1.0 - (number - 1) / args.updates
-        params, opt, key = update(params, opt, key, jnp.float32(max(left, MIN_SHARE)))
+        spent = elapsed / args.seconds if args.seconds else (number - 1) / args.updates
+        params, opt, key = update(params, opt, key, jnp.float32(max(1.0 - spent, MIN_SHARE)))
         out_of_time = args.seconds is not None and time.perf_counter() - start >= args.seconds
         if number % args.eval_every == 0 or number == args.updates or out_of_time:
             record(number)

@@ -90,7 +90,6 @@ def make_trainer(env: PunttuEnv, args: argparse.Namespace) -> tuple[Any, Any]:
     per_seat = length // 2
     batch = args.batch
     both = round(batch * args.self_play)  # deals whose both seats the learner plays
-    total_points = float(env._total)
 
     def rollout(params: Params, key: jax.Array) -> dict[str, jax.Array]:
         key, deal_key = jax.random.split(key)
@@ -116,7 +115,7 @@ def make_trainer(env: PunttuEnv, args: argparse.Namespace) -> tuple[Any, Any]:
 
         state, records = jax.lax.scan(one, state, jax.random.split(key, length))
         points = state.rewards  # reward="points": each seat's card points, on the last step
-        margin = (points - points[:, ::-1]) / total_points
+        margin = (points - points[:, ::-1]) / points.sum(axis=1, keepdims=True)  # the deal's 124
         final = win_shares(points) + args.margin * margin  # (batch, seat)
 
         # Each seat's decisions in the order played: (batch, seat, per_seat) step indices.

@@ -42,14 +42,19 @@ def test_the_selfplay_league_rates_its_pool() -> None:
 
 @pytest.mark.slow
 def test_the_jax_ppo_example_trains_and_evaluates(tmp_path: Path) -> None:
-    """The jax extra; a run of two tiny updates, its curve and a step policy for the arena."""
+    """The jax extra; a run of two tiny updates against medium with a share of self-play, its
+    curve against both opponents, and a step policy for the arena."""
     pytest.importorskip("jax")
     main = runpy.run_path(str(EXAMPLES / "ppo_jax_punttu.py"))
-    argv = ["--updates", "2", "--batch", "16", "--eval", "32", "--eval-every", "1"]
+    argv = ["--updates", "2", "--batch", "16", "--eval", "32", "--eval-every", "1",
+            "--minibatches", "2", "--epochs", "1", "--hidden", "32", "--self-play", "0.25",
+            "--margin", "0.5"]
     saved = tmp_path / "ppo.npz"
-    result = main["main"]([*argv, "--minibatches", "2", "--epochs", "1", "--save", str(saved)])
-    assert [updates for _s, updates, _rate in result["curve"]] == [0, 1, 2]
-    assert all(0.0 <= rate <= 1.0 for _s, _u, rate in result["curve"])
+    result = main["main"]([*argv, "--save", str(saved)])
+    assert [updates for _s, updates, _random, _medium in result["curve"]] == [0, 1, 2]
+    for _s, _u, random_rate, medium_rate in result["curve"]:
+        assert 0.0 <= random_rate <= 1.0 and 0.0 <= medium_rate <= 1.0
+    assert len(result["load"]) == 2
     import numpy as np
 
     act = main["greedy_step_policy"](main["load_params"](str(saved)))
@@ -57,6 +62,5 @@ def test_the_jax_ppo_example_trains_and_evaluates(tmp_path: Path) -> None:
     mask[[3, 17]] = 1
     assert act(np.zeros(212, dtype=np.float32), mask) in (3, 17)
     # a wall-time budget already spent stops after the first update, which is still evaluated
-    budget = main["main"]([*argv, "--minibatches", "2", "--epochs", "1", "--eval-every", "5",
-                           "--updates", "10", "--seconds", "0"])
-    assert [updates for _s, updates, _rate in budget["curve"]] == [0, 1]
+    budget = main["main"]([*argv, "--eval-every", "5", "--updates", "10", "--seconds", "0"])
+    assert [updates for _s, updates, _random, _medium in budget["curve"]] == [0, 1]

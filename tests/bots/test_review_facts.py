@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 
+from tests.bots.test_review import PLAYS, THROWN, deal
+
 from cardtable.bots.review import Evaluator, decisions, grade, review_deal
 from cardtable.bots.review_facts import compare, said
 from cardtable.engine.plugin import CoachFact
-from tests.bots.test_review import PLAYS, THROWN, deal
 
 
 def test_punttu_the_better_card_surely_wins_the_trick_the_played_one_throws_away() -> None:

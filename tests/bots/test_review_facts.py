@@ -115,3 +115,23 @@ def test_putto_the_played_card_surely_leaves_the_next_player_a_sweep() -> None:
     assert swept.fewer_is_better and swept.certain
     assert (swept.played, swept.better, swept.samples) == (12, 0, 12)
     assert move.reason[0] == "swept_next"
+
+
+def test_pontinho_the_better_move_goes_out_in_every_sampled_deal() -> None:
+    """Seat 0 holds three runs (A-2-3 of spades, 4-5-6 of hearts, 7-8-9 of diamonds) and draws
+    the ten of clubs: laying the runs down and discarding the ten goes out at once (PO-22);
+    discarding the two of spades breaks a run, and goes out first only where the rest of the
+    deal allows."""
+    from tests.helpers.pontinho import make_deal
+
+    state = make_deal({0: "As 2s 3s 4h 5h 6h 7d 8d 9d"}, stock="Tc", players=2)
+    state.apply("draw")
+    played = state.game.parse_action("discard 2s")
+    evaluator = Evaluator(state.game, samples=24)
+    move = grade(evaluator, 2, 0, state.view(0, memory=True), state.legal_actions(), played)
+    assert move.loss > 0 and move.best != "discard 2s"
+    facts = {fact.name: fact for fact in move.facts}
+    out, penalty = facts["out"], facts["penalty"]
+    assert out.better == 24 and out.played < 24
+    assert penalty.fewer_is_better and penalty.better == 0 and penalty.played > 0
+    assert "out" in move.reason

@@ -54,6 +54,18 @@ LONGEST = (
      ("You win the primiera in about {better} suit after it; in about {played} after yours.",
       {"better": 3, "played": 1})],
 )
+#: Putto's endgame, where every hand is known: the same in every sampled deal, said without
+#: "about".
+CERTAIN = (
+    [{"fact": "swept_next", "kind": "count", "fewer_is_better": True, "played": 48,
+      "better": 0, "certain": True},
+     {"fact": "card_points", "kind": "mean", "fewer_is_better": False, "played": 68.0,
+      "better": 72.0, "certain": True}],
+    [("After your move the next player sweeps the table in {played} of the {samples} way the "
+      "deal could go on; after it, in {better}.", {"played": 48, "samples": 48, "better": 0}),
+     ("You take {better} card point in the deal after it; {played} after yours.",
+      {"better": 72, "played": 68})],
+)
 
 
 @cache
@@ -102,7 +114,8 @@ def _with_facts(review: dict[str, Any], seat: int, facts: list[dict[str, Any]]) 
 
 @pytest.mark.parametrize("lang", ["en", "eu", "hu", "pt_BR"])
 @pytest.mark.parametrize(("viewport", "size"), [(PHONE, "phone"), (LAPTOP, "laptop")])
-@pytest.mark.parametrize(("case", "name"), [(PUNTTU, "punttu"), (LONGEST, "longest")])
+@pytest.mark.parametrize(("case", "name"),
+                         [(PUNTTU, "punttu"), (LONGEST, "longest"), (CERTAIN, "certain")])
 def test_the_coach_line_names_the_fact_and_opens_in_view(
     new_page: Any, finished: tuple[Person, dict[str, Any]], lang: str,
     viewport: dict[str, int], size: str, case: Any, name: str,

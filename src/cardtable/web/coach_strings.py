@@ -98,4 +98,28 @@ COACH_PLURALS: tuple[tuple[str, str], ...] = (
         "You are left with about {better} penalty points in hand after it; about "
         "{played} after yours.",
     ),
+    N_plural(
+        "You win {better} trick in the deal after it; {played} after yours.",
+        "You win {better} tricks in the deal after it; {played} after yours.",
+    ),
+    N_plural(
+        "You make {better} sweep in the deal after it; {played} after yours.",
+        "You make {better} sweeps in the deal after it; {played} after yours.",
+    ),
+    N_plural(
+        "You take {better} card point in the deal after it; {played} after yours.",
+        "You take {better} card points in the deal after it; {played} after "
+        "yours.",
+    ),
+    N_plural(
+        "You win the primiera in {better} suit after it; in {played} after yours.",
+        "You win the primiera in {better} suits after it; in {played} after "
+        "yours.",
+    ),
+    N_plural(
+        "You are left with {better} penalty point in hand after it; {played} "
+        "after yours.",
+        "You are left with {better} penalty points in hand after it; {played} "
+        "after yours.",
+    ),
 )

@@ -1,7 +1,8 @@
 // The coach's reason in a player's words: one sentence per game fact the review chose to say
 // (the JSON's `reason`, surest first; docs/coach.md "What a player reads"), each a count or a
-// mean of the sampled deals that graded the move. "It" is the better move, "yours" the move
-// played. Nothing here picks or judges: the server's review did.
+// mean of the sampled deals that graded the move ("about" unless it was the same in every one).
+// "It" is the better move, "yours" the move played. Nothing here picks or judges: the server's
+// review did.
 import { num, t, tn } from './i18n.js';
 
 // Two means as they are said: whole numbers where that keeps them apart, else one decimal.
@@ -58,21 +59,41 @@ function averaged(fact) {
       return tn('It takes about {better} card point in the tricks after this one; yours about {played}.',
         'It takes about {better} card points in the tricks after this one; yours about {played}.', n, p);
     case 'tricks':
+      if (fact.certain) {
+        return tn('You win {better} trick in the deal after it; {played} after yours.',
+          'You win {better} tricks in the deal after it; {played} after yours.', n, p);
+      }
       return tn('You win about {better} trick in the deal after it; about {played} after yours.',
         'You win about {better} tricks in the deal after it; about {played} after yours.', n, p);
     case 'captured':
       return tn('It captures {better} card from the table; yours captures {played}.',
         'It captures {better} cards from the table; yours captures {played}.', n, p);
     case 'sweeps':
+      if (fact.certain) {
+        return tn('You make {better} sweep in the deal after it; {played} after yours.',
+          'You make {better} sweeps in the deal after it; {played} after yours.', n, p);
+      }
       return tn('You make about {better} sweep in the deal after it; about {played} after yours.',
         'You make about {better} sweeps in the deal after it; about {played} after yours.', n, p);
     case 'card_points':
+      if (fact.certain) {
+        return tn('You take {better} card point in the deal after it; {played} after yours.',
+          'You take {better} card points in the deal after it; {played} after yours.', n, p);
+      }
       return tn('You take about {better} card point in the deal after it; about {played} after yours.',
         'You take about {better} card points in the deal after it; about {played} after yours.', n, p);
     case 'primiera':
+      if (fact.certain) {
+        return tn('You win the primiera in {better} suit after it; in {played} after yours.',
+          'You win the primiera in {better} suits after it; in {played} after yours.', n, p);
+      }
       return tn('You win the primiera in about {better} suit after it; in about {played} after yours.',
         'You win the primiera in about {better} suits after it; in about {played} after yours.', n, p);
     case 'penalty':
+      if (fact.certain) {
+        return tn('You are left with {better} penalty point in hand after it; {played} after yours.',
+          'You are left with {better} penalty points in hand after it; {played} after yours.', n, p);
+      }
       return tn('You are left with about {better} penalty point in hand after it; about {played} after yours.',
         'You are left with about {better} penalty points in hand after it; about {played} after yours.', n, p);
     default:

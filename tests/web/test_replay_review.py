@@ -1,6 +1,7 @@
 """The coach's marks in the replay viewer (review.js): asked for, the replay lists the moves
 the coach flagged, the person's own first; one click goes to the move and says, in plain words,
-about how many points it lost, the better move and why, from the same sampled deals."""
+about how many points it lost, the better move and why, from the same sampled deals (in the
+game's own facts: tests/web/test_replay_review_facts.py)."""
 
 from __future__ import annotations
 
@@ -40,10 +41,16 @@ def test_the_replay_marks_flagged_moves_and_shows_the_better_one(new_page: Any, 
         expect(note.locator("strong")).to_have_text(move["label"])
         points = max(1, round(move["loss"]))
         expect(note).to_contain_text(f"About {points} point")
-        # why, from the same sampled deals: how often the better move ended ahead and behind
-        expect(note).to_have_text(re.compile(
-            rf"Better: .+: it ended ahead in {move['better_in']} of the {move['samples']} ways "
-            rf"the deal could go on from what was known then, and behind in {move['worse_in']}\."))
+        # why, from the same sampled deals: in the game's own facts where the review chose some
+        # (a trick won, the card points after it…), else how often the better move ended ahead
+        if move["reason"]:
+            expect(note).to_have_text(re.compile(r"Better: [^:]+\. (It|You) .+\.$"))
+            expect(note).not_to_contain_text("from what was known then")
+        else:
+            expect(note).to_have_text(re.compile(
+                rf"Better: .+: it ended ahead in {move['better_in']} of the {move['samples']} "
+                rf"ways the deal could go on from what was known then, and behind in "
+                rf"{move['worse_in']}\."))
         assert "CI" not in note.inner_text() and "%" not in note.inner_text()
         assert move["better_in"] + move["worse_in"] <= move["samples"]
     assert page.js_errors == []

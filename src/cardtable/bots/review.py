@@ -41,9 +41,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardtable.bots.base import Bot, game_bots
+from cardtable.bots.review_facts import FactCompared, compare, said
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
-from cardtable.engine.plugin import SearchHooks
+from cardtable.engine.plugin import CoachFacts, FactWatch, SearchHooks
 from cardtable.errors import CardtableError
 from cardtable.i18n import N_, _
 
@@ -102,7 +103,8 @@ def label_of(game_name: str, low: float) -> str:
 class Candidate:
     """One move the evaluator tried: its mean value (points for the seat's side) over the sampled
     deals, and its loss against the best candidate with a 95% interval; ``behind`` and ``ahead``
-    count the sampled deals in which the best candidate ended with more, or fewer, points: the
+    count the sampled deals in which the best candidate ended with more, or fewer, points, and
+    ``facts`` compare it with the best on the game's own facts (``bots.review_facts``): the
     coach's reason in words, from the same deals."""
 
     action: str
@@ -112,6 +114,7 @@ class Candidate:
     high: float
     behind: int = 0
     ahead: int = 0
+    facts: tuple[FactCompared, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +155,10 @@ class MoveReview:
     better_in: int = 0
     worse_in: int = 0
     samples: int = 0
+    #: The game's facts of the move played and of the better move (``bots.review_facts``), and
+    #: the names of those the reason says, surest first (none: the counts above say it).
+    facts: tuple[FactCompared, ...] = ()
+    reason: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -166,6 +173,8 @@ class MoveReview:
             "better_in": self.better_in,
             "worse_in": self.worse_in,
             "samples": self.samples,
+            "facts": [fact.to_json() for fact in self.facts],
+            "reason": list(self.reason),
             "alternatives": [
                 {"action": c.action, "value": round(c.value, 2), "loss": round(c.loss, 2)}
                 for c in self.alternatives
@@ -221,6 +230,13 @@ class Review:
 # -- the evaluator -------------------------------------------------------------------------------
 
 
+def _coach_facts(game: Game) -> CoachFacts | None:
+    """The facts the game's coach tallies for its reasons (its descriptor's), if any."""
+    from cardtable.games import descriptor
+
+    return descriptor(game.name).coach_facts
+
+
 def _hooks(game: Game) -> SearchHooks:
     """The game's search hooks (its descriptor's): the same ones the hard bot uses."""
     from cardtable.games import descriptor
@@ -249,6 +265,7 @@ class Evaluator:
         self._key: Sequence[int] | None = hooks.action_key
         self._narrow: Callable[[Any, list[int]], list[int]] | None = hooks.tree_moves
         self._prior: Callable[[Any, list[int]], Sequence[float]] | None = hooks.prior
+        self._facts = _coach_facts(game)
         medium = game_bots(game.name).get("heuristic")
         if medium is None:
             raise CardtableError(
@@ -300,6 +317,9 @@ class Evaluator:
         candidates = list(chosen.values())
         side = self._side_of[seat]
         values: list[list[float]] = [[] for _ in candidates]
+        # the game's facts per candidate, a row per sampled deal (the reason in words)
+        tallies: list[list[Sequence[float]]] = [[] for _ in candidates]
+        facts = self._facts
         for k in range(self.samples):
             deal = sampler(random.Random(_seed(self.seed, salt, k)))
             for i, action_id in enumerate(candidates):
@@ -308,7 +328,12 @@ class Evaluator:
                     state.apply(state.action_from_id(action_id))
                 else:
                     state.apply_unchecked(action_id)
-                values[i].append(self._sign * self._finish(state, side, _seed(self.seed, salt, k)))
+                watch = None if facts is None else facts.start(deal, action_id, state, seat)
+                values[i].append(
+                    self._sign * self._finish(state, side, _seed(self.seed, salt, k), watch)
+                )
+                if watch is not None:
+                    tallies[i].append(watch.end(state))
         means = [sum(v) / len(v) for v in values]
         best = max(range(len(candidates)), key=lambda i: means[i])
         graded = []
@@ -316,8 +341,11 @@ class Evaluator:
             low, high, loss = _paired(values[best], values[i])
             behind = sum(1 for b, m in zip(values[best], values[i], strict=True) if b > m)
             ahead = sum(1 for b, m in zip(values[best], values[i], strict=True) if b < m)
+            compared = (
+                () if facts is None else compare(facts.facts, tallies[best], tallies[i])
+            )
             graded.append(
-                Candidate(text_of[action_id], means[i], loss, low, high, behind, ahead)
+                Candidate(text_of[action_id], means[i], loss, low, high, behind, ahead, compared)
             )
         graded.sort(key=lambda c: (-c.value, c.action))
         # A played move alike in every way to a candidate is graded as that candidate.
@@ -332,8 +360,11 @@ class Evaluator:
     def _sampler(self, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
         return self.game.sampler(view)
 
-    def _finish(self, state: State, side: int, seed: int) -> float:
-        """Play a sampled deal to its end with medium for every seat; the side's points."""
+    def _finish(
+        self, state: State, side: int, seed: int, watch: FactWatch | None = None
+    ) -> float:
+        """Play a sampled deal to its end with medium for every seat; the side's points.
+        ``watch`` (the game's facts) sees the state after each move while it asks to."""
         left = -1 if self._cap is None else self._cap
         prior = self._prior
         if prior is not None:
@@ -344,6 +375,8 @@ class Evaluator:
                     judged = prior(state, ids)
                     state.apply_unchecked(ids[max(range(len(ids)), key=judged.__getitem__)])
                 left -= 1
+                if watch is not None and not watch.step(state):
+                    watch = None
         else:
             bots = [
                 self._medium_class(self.game, s, seed=seed + s) for s in range(self.game.players)
@@ -357,6 +390,8 @@ class Evaluator:
                 )
                 state.apply(action)
                 left -= 1
+                if watch is not None and not watch.step(state):
+                    watch = None
         outcome = state.outcome
         if outcome is None:  # a capped deal is void: nobody scores (PO-8)
             return 0.0
@@ -457,6 +492,9 @@ def grade(
         mine.behind if mine.loss > 0.0 else 0,
         mine.ahead if mine.loss > 0.0 else 0,
         evaluation.samples,
+        # and how it fared on the game's own facts, those to say first
+        mine.facts if mine.loss > 0.0 else (),
+        said(mine.facts) if mine.loss > 0.0 else (),
     )
 
 

@@ -118,6 +118,46 @@ class SearchHooks:
     prior_depth: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CoachFact:
+    """A fact of a deal a player thinks in (a trick won, a sweep, going out), tallied by the
+    coach (``bots.review``) for every candidate move in every sampled deal so that its reason
+    is said in the game's words. ``kind``: ``count`` (in how many sampled deals it held: the
+    tally gives 0 or 1 per deal) or ``mean`` (a number per deal, averaged); ``fewer_is_better``
+    for a risk (being swept, penalty points)."""
+
+    name: str
+    kind: Literal["count", "mean"]
+    fewer_is_better: bool = False
+
+
+class FactWatch(Protocol):
+    """One sampled deal's tally of a game's facts (``CoachFact``), after one candidate move."""
+
+    def step(self, state: Any) -> bool:
+        """Called after each move that finishes the sampled deal, while it returns True (a fact
+        of the next moves: the trick the move was in, a sweep right after)."""
+        ...
+
+    def end(self, state: Any) -> Sequence[float]:
+        """The facts' values, in ``CoachFacts.facts`` order, once the deal is over."""
+        ...
+
+
+class StartWatch(Protocol):
+    def __call__(self, before: Any, action_id: int, after: Any, seat: int) -> FactWatch: ...
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CoachFacts:
+    """What a game tallies for the coach's reason: its facts and ``start(before, action_id,
+    after, seat)``, which begins a sampled deal's tally once the candidate ``action_id`` took
+    the sampled state ``before`` to ``after`` (both read only)."""
+
+    facts: tuple[CoachFact, ...]
+    start: StartWatch
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameDescriptor:
     """One game, as a plug-in: everything the layers above the rules core need to know of it.
@@ -145,7 +185,9 @@ class GameDescriptor:
       first; every one is checked against the game's options when the game is registered;
     - ``summary``: a line or two saying what the game is, for a newcomer in the lobby, and
       ``showcase``: a few of its cards to draw beside it (both marked for translation / in
-      the game's card notation).
+      the game's card notation);
+    - ``coach_facts``: the facts the coach tallies to say why a better move is better
+      (``CoachFacts``), or ``None`` (it then says in how many sampled deals it ended ahead).
 
     What depends on a table's options is asked of the table, not written here: the bound on a
     deal's length (``Game.deal_length_bound``, ``Game.playout_cap_actions``) and on its points
@@ -168,6 +210,7 @@ class GameDescriptor:
     presets: tuple[Preset, ...]
     summary: str
     showcase: tuple[str, ...]
+    coach_facts: CoachFacts | None = None
 
     def __post_init__(self) -> None:
         """A fact missing or malformed is an error when the game is registered, not a silent

@@ -10,6 +10,7 @@ from __future__ import annotations
 from cardtable.games import descriptors
 from cardtable.i18n import N_
 from cardtable.web.clock_strings import CLOCK_PLURALS, CLOCK_STRINGS
+from cardtable.web.coach_strings import COACH_PLURALS, COACH_STRINGS
 from cardtable.web.friends_strings import FRIENDS_PLURALS, FRIENDS_STRINGS
 from cardtable.web.friendship_strings import FRIENDSHIP_STRINGS
 from cardtable.web.lobby_strings import LOBBY_STRINGS
@@ -255,6 +256,7 @@ CLIENT_STRINGS: tuple[str, ...] = (
     # the games' titles, as each game declares it (``Game.title``)
     *(game.title for game in descriptors()),
     *FRIENDS_STRINGS,  # friends: web/friends_strings.py
+    *COACH_STRINGS,  # the coach's reason in a game's words: web/coach_strings.py
     *PEOPLE_STRINGS,  # players: web/people_strings.py
     *RATINGS_STRINGS,  # ratings: web/ratings_strings.py
     *LOBBY_STRINGS,  # the lobby's games and rule sets: web/lobby_strings.py
@@ -339,6 +341,7 @@ CLIENT_PLURALS: tuple[tuple[str, str], ...] = (
         "Strongest bot: {action} ({score}%, tried {tries} times in {iterations} playouts).",
     ),
     *FRIENDS_PLURALS,  # friends: web/friends_strings.py
+    *COACH_PLURALS,  # the coach's reason in a game's words: web/coach_strings.py
     *RATINGS_PLURALS,  # ratings: web/ratings_strings.py
     *CLOCK_PLURALS,  # the game clock: web/clock_strings.py
     *QUICKMATCH_PLURALS,  # quick match: web/quickmatch_strings.py

@@ -31,7 +31,7 @@ from typing import Any
 
 from cardtable.engine.plugin import GameDescriptor
 from cardtable.engine.presets import Preset
-from cardtable.games.pontinho import easy, heuristic, search
+from cardtable.games.pontinho import coach, easy, heuristic, search
 from cardtable.games.pontinho.game import PontinhoGame
 from cardtable.games.pontinho.phase import Phase
 from cardtable.games.pontinho.state import PontinhoState
@@ -101,6 +101,7 @@ GAME = GameDescriptor(
         "your hand first, and keep your penalty points low."
     ),
     showcase=("9h", "*", "Jh"),
+    coach_facts=coach.COACH_FACTS,
     review_samples=12,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardtable.engine.plugin import GameDescriptor
 from cardtable.engine.presets import Preset
-from cardtable.games.punttu import easy, heuristic, search
+from cardtable.games.punttu import coach, easy, heuristic, search
 from cardtable.games.punttu.game import PunttuGame
 from cardtable.games.punttu.state import PunttuState
 from cardtable.i18n import N_
@@ -70,6 +70,7 @@ GAME = GameDescriptor(
         "trick, take the points in the tricks you win, and remember what has gone."
     ),
     showcase=("7o", "6c", "Ke"),
+    coach_facts=coach.COACH_FACTS,
 )
 
 __all__ = ["GAME", "PunttuGame", "PunttuState"]

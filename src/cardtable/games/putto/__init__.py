@@ -17,7 +17,7 @@ from typing import Any
 
 from cardtable.engine.plugin import GameDescriptor
 from cardtable.engine.presets import Preset
-from cardtable.games.putto import easy, heuristic, search
+from cardtable.games.putto import coach, easy, heuristic, search
 from cardtable.games.putto.game import PuttoGame
 from cardtable.games.putto.state import PuttoState
 from cardtable.i18n import N_
@@ -81,6 +81,7 @@ GAME = GameDescriptor(
         "the table's cards of your card's rank, and sweep it clean."
     ),
     showcase=("Ao", "3c", "Ke"),
+    coach_facts=coach.COACH_FACTS,
     review_samples=16,  # its medium bot costs ~40× Punttu's per move (docs/coach.md)
 )
 

@@ -3,11 +3,13 @@
 // (/api/tables/CODE/deals/N/review, in its bots' pool), and each move that surely lost points
 // (an inaccuracy, a mistake or a blunder) is marked, with the better move and why, in words:
 // the points lost on average and in how many of the deals the coach imagined the better move
-// ended ahead (docs/coach.md). The person's own moves are shown first; the others on asking.
+// ended ahead, or what it wins, keeps or risks in the game's own words (review_facts.js,
+// docs/coach.md). The person's own moves are shown first; the others on asking.
 // Nothing here grades.
 import { describe } from './actions.js';
 import { getJSON, h } from './dom.js';
 import { num, t, tn } from './i18n.js';
+import { factSentences } from './review_facts.js';
 
 const LABELS = { inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' };
 const EVERYONE = 'all';
@@ -43,8 +45,12 @@ function byNumber(number) {
   return review ? review.moves.find((m) => m.number === number && isShown(m)) : null;
 }
 
-// Why the better move is better, from the same sampled deals that graded the move.
+// Why the better move is better, from the same sampled deals that graded the move: in the
+// game's own facts where one surely differs (a trick won, a sweep, going out), else in how
+// many of those deals it ended ahead.
 function reason(deck, move) {
+  const facts = factSentences(move);
+  if (facts.length) return [t('Better: {move}.', { move: describe(deck, move.best) }), ...facts].join(' ');
   return tn('Better: {move}: it ended ahead in {better} of the {samples} way the deal could go on from what was known then, and behind in {worse}.',
     'Better: {move}: it ended ahead in {better} of the {samples} ways the deal could go on from what was known then, and behind in {worse}.',
     move.samples, { move: describe(deck, move.best), better: num(move.better_in),

@@ -14,7 +14,8 @@ SUBSCRIPTIONS: Table = Base.metadata.tables[PushSubscriptionRow.__tablename__]
 PLAYERS: Table = Base.metadata.tables[PlayerRow.__tablename__]
 SEATS: Table = Base.metadata.tables[PlayerSeatRow.__tablename__]
 
-#: The kinds of notice a person can choose to be sent, each a column that says whether a subscription wants it.
+#: The kinds of notice a person can choose to be sent, each a column that says whether a
+#: subscription wants it.
 NOTICE_KINDS = ("turn", "invite", "match_over")
 #: The most subscriptions one player keeps (one per browser); the oldest goes first.
 MAX_PER_PLAYER = 10

@@ -300,8 +300,8 @@ class Daily:
         if address is not None:
             await self.lobby.services.limits.create(address)
         table = await self.lobby.create(table_config(deal), address, waits=False)
-        table.fixed_start = (deal.seed, deal.dealer)
-        table.bots = BotSeats(deal.seed)
+        table.state.fixed_start = (deal.seed, deal.dealer)
+        table.state.bots = BotSeats(deal.seed)
         await writer.run(partial(_add_play, deal=deal, browser_hash=browser_hash, name=name,
                                  code=table.code))
         table, seat, token = await self.lobby.join(table.code, deal.seat, name)

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardtable.server.features.push.sender import PushSender
 from cardtable.server.tables.status import TableStatus
-from cardtable.server.tables.tablebase import TablePhase
+from cardtable.server.tables.tablestate import TablePhase
 
 #: Per table: the seat last told it is their turn, or ``"over"`` once the end was told.
 _told: weakref.WeakKeyDictionary[Any, int | str | None] = weakref.WeakKeyDictionary()

@@ -17,7 +17,8 @@ from tests.helpers.server import in_process_services
 from tests.server.test_clock_table import START, Clock
 
 from cardtable.server.lobby.lobby import Lobby
-from cardtable.server.tables import clock_idle, clock_turns
+from cardtable.server.tables import clock_idle
+from cardtable.server.tables.announce import Announcement
 from cardtable.server.tables.clock import DAY
 from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 
@@ -148,16 +149,19 @@ def test_after_a_restart_an_idle_turn_based_table_goes_back_to_rest(tmp_path: Pa
     asyncio.run(scenario())
 
 
-def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
+def test_a_turn_is_announced_once_per_turn_and_not_again_on_revival(
         tmp_path: Path) -> None:
     told: list[tuple[str, int]] = []
 
-    def note(table: Table, seat: int) -> None:
-        told.append((table.code, seat))
+    def note(news: Announcement) -> None:
+        if news.kind == "turn":
+            assert news.seat is not None
+            told.append((news.table.code, news.seat))
 
     async def scenario() -> None:
         clock = Clock()
         async with lobby_at(tmp_path, clock) as lobby:
+            lobby.services.announcements.listen(note)
             table = await _started(lobby)
             mover = table.mover()[0]
             assert mover is not None
@@ -187,11 +191,7 @@ def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
             await lobby.find(table.code)  # back from rest: nobody is told again
             assert [seat for _code, seat in told] == seats
 
-    clock_turns.ON_TURN.append(note)
-    try:
-        asyncio.run(scenario())
-    finally:
-        clock_turns.ON_TURN.remove(note)
+    asyncio.run(scenario())
 
 
 @pytest.mark.parametrize("first", ["person", "rebuild"])

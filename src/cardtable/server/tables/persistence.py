@@ -86,7 +86,7 @@ def restore(state: TableState, stored: StoredTable) -> None:
         state.version = event.seq
     if stored.status == TableStatus.FINISHED and state.match is not None:
         state.status = TableStatus.FINISHED
-    state.turn_told = state.mover()[0]  # told before it was stored (clock_turns.py)
+    state.turn_told = state.mover()[0]  # announced before it was stored (``announce.py``)
 
 
 def rebuilt(stored: StoredTable, services: Services) -> TableState:

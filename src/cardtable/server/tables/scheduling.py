@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from cardtable.server.tables import clock_turns, pace
+from cardtable.server.tables import pace
 from cardtable.server.tables.bots import STAND_IN
 from cardtable.server.tables.status import TableStatus
 from cardtable.server.tables.tablestate import TablePhase, TableState, spawn
@@ -77,9 +77,6 @@ class Scheduler:
         elif (limit := self.turn_limit(mover)) is not None:
             state.deadline = state.services.clock() + limit
             self.pending = spawn(self._auto(mover, STAND_IN, state.version, "timer", limit))
-            if state.turn_based and state.turn_told != mover:
-                state.turn_told = mover
-                clock_turns.came_on_turn(state, mover)
 
     def turn_limit(self, seat: int) -> float | None:
         """Seconds until the stand-in moves for the person on turn at ``seat``: the turn

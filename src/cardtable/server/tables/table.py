@@ -54,11 +54,11 @@ from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.errors import IllegalAction
 from cardtable.games import match_class
-from cardtable.server.features.push import notify as push_notify
 from cardtable.server.storage import store
 from cardtable.server.storage.store import StoredEvent, StoredTable
 from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables import pace
+from cardtable.server.tables.announce import Announcement
 from cardtable.server.tables.messages import TableMessages
 from cardtable.server.tables.persistence import Persistence, replay_event, restore
 from cardtable.server.tables.presence import Presence
@@ -361,10 +361,22 @@ class Table:
         self._announce()
 
     def _announce(self, present: int | None = None) -> None:
-        """Tell the people away from the page that the turn has come to them or the match is
-        over: the one place a table announces a turn to a seat outside its page. ``present``: a
-        seat whose person is on the page though not yet connected (they just sat down)."""
-        push_notify.after_step(self, present)
+        """After a step (and at the start): announce a person's turn, once per turn, or the
+        match's end (``announce.py``; the step that ends the match is the table's last).
+        ``present``: a seat whose person is on the page though not yet connected (they just
+        sat down)."""
+        state = self.state
+        announcements = state.services.announcements
+        if state.status == TableStatus.FINISHED:
+            announcements.announce(Announcement(state, "match_over", present=present))
+            return
+        mover, phase = state.mover()
+        if mover is None or mover == state.turn_told or phase not in (TablePhase.DEAL,
+                                                                       TablePhase.DECISION):
+            return
+        state.turn_told = mover
+        if state.seats[mover].plan.kind == "person":
+            announcements.announce(Announcement(state, "turn", mover, present))
 
     def _carry_on(self) -> None:
         """Once rebuilt from storage (lock held): bots and timers again, a full table started,

@@ -33,6 +33,7 @@ from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.ops.metrics import Metrics
 from cardtable.server.storage.writer import Writer
 from cardtable.server.tables import clock
+from cardtable.server.tables.announce import Announcements
 from cardtable.server.tables.bots import STAND_IN, BotSeats
 from cardtable.server.tables.pool import FairPool
 from cardtable.server.tables.status import TableStatus
@@ -84,9 +85,11 @@ class Services:
     #: Whether the cluster's bus is away (then no grace period ends in a stand-in); a single
     #: server's is never away.
     bus: BusState = field(default_factory=BusState)
-    #: Web Push to people whose page is closed (``features/push/sender.PushSender``); absent:
-    #: nobody is pushed.
+    #: Web Push's sender (``features/push/sender.PushSender``), for its routes; absent: nobody
+    #: is pushed. Tables never push: Web Push listens to their ``announcements`` (``app.py``).
     push: Any = None
+    #: Who is told what the tables announce (a person's turn, a match's end): ``announce.py``.
+    announcements: Announcements = field(default_factory=Announcements)
 
     def __post_init__(self) -> None:
         if self.limits is None:
@@ -148,7 +151,8 @@ class TableState:
         #: ``None``: the table has no clock.
         profile = clock.profile(config.clock)
         self.game_clock = clock.GameClock.new(profile, len(self.seats)) if profile else None
-        #: The person last told they are on turn at a turn-based table (``clock_turns.py``).
+        #: The seat last announced as on turn (``Table._announce``), bots' included: a turn
+        #: is announced once, when it passes to a person.
         self.turn_told: int | None = None
 
     # -- questions -------------------------------------------------------------------------------

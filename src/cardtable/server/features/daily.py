@@ -8,7 +8,7 @@ the bot levels scored from that seat.
   kept in the database (``daily_keys``); it is never sent to anyone, so nobody can work a deal
   out before playing it, nor tomorrow's from today's. The table is an ordinary table of one
   deal (``deals`` 1, no hints, not listed, default options), started with the derived seed
-  (``Table.fixed_start``) and bots of ``medium`` seeded from it (``BotSeats``), so two people
+  (``TableState.fixed_start``) and bots of ``medium`` seeded from it (``BotSeats``), so two people
   who make the same moves meet the same replies.
 - **Played once**: one entry per browser token and day (``daily_plays``: the name chosen, the
   token's hash, the table). A token whose table is unfinished gets that table back (it is the

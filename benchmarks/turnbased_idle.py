@@ -68,8 +68,8 @@ def spread(seconds: list[float]) -> dict[str, float]:
 
 async def settled(table: Table) -> None:
     """Until the table waits for a person (its forced first moves made)."""
-    while table.forced_move() is not None and table._pending is not None:
-        await table._pending
+    while table.state.forced_move() is not None and table.scheduler.pending is not None:
+        await table.scheduler.pending
 
 
 async def turn_based(lobby: Lobby) -> Table:
@@ -170,7 +170,7 @@ async def live_match(lobby: Lobby, acts: list[float], moves: int) -> None:
             await table.continue_deal(1, len(table.match.deals) if table.match else 0)
             continue
         began = time.perf_counter()
-        await table.act(seat, table._legal_texts()[0], table.version)
+        await table.act(seat, table.state.legal_texts()[0], table.version)
         acts.append(time.perf_counter() - began)
     await table.close()
 

@@ -171,7 +171,7 @@ def assert_only_stored_was_shown(server: Any, code: str, clients: list[Any]) -> 
         if table is None:
             upto = dataclasses.replace(stored, events=stored.events[:version], status="running")
             table = rebuilt[version] = Table.rebuild(upto, services)
-        expected = table.state_message(message["seat"])
+        expected = table.messages.state_message(message["seat"])
         assert message["view"] == expected["view"], f"state {version} differs from storage"
         assert message["legal"] == expected["legal"]
     return len(states)

@@ -17,7 +17,8 @@ from tests.helpers.server import in_process_services
 from tests.server.test_clock_table import START, Clock
 
 from cardtable.server.lobby.lobby import Lobby
-from cardtable.server.tables import clock_idle, clock_turns
+from cardtable.server.tables import clock_idle
+from cardtable.server.tables.announce import Announcement
 from cardtable.server.tables.clock import DAY
 from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 
@@ -47,9 +48,9 @@ async def _started(lobby: Lobby) -> Table:
     await lobby.join(table.code, 0, "ana")
     await lobby.join(table.code, 1, "bo")
     for _ in range(20):
-        if table.forced_move() is None:
+        if table.state.forced_move() is None:
             return table
-        pending = table._pending
+        pending = table.scheduler.pending
         assert pending is not None
         await asyncio.wait_for(pending, 10)
     raise AssertionError("the forced moves did not end")
@@ -68,21 +69,21 @@ def test_an_idle_turn_based_table_rests_out_of_memory_and_comes_back_as_it_was(
             assert not any(seat.away for seat in table.seats)
             mover = table.mover()[0]
             assert mover is not None
-            version, left = table.version, table.turn_limit(mover)
+            version, left = table.version, table.scheduler.turn_limit(mover)
             clock.now += clock_idle.REST_SECONDS - 1
             await lobby.sweep()
             assert code in lobby.tables  # not idle long enough yet
             clock.now += 1
             await lobby.sweep()
             assert code not in lobby.tables and lobby.resting[code] == pytest.approx(
-                table.deadline or 0.0)
+                table.state.deadline or 0.0)
             # hours later (no expiry for absence), a request brings it back as it was
             clock.now += 7 * 3600
             assert await lobby.sweep() == []
             back = await lobby.find(code)
             assert back is not table and back.version == version
-            assert back.game_clock == table.game_clock
-            assert back.turn_limit(mover) == pytest.approx((left or 0) - 7 * 3600 - 600)
+            assert back.state.game_clock == table.state.game_clock
+            assert back.scheduler.turn_limit(mover) == pytest.approx((left or 0) - 7 * 3600 - 600)
             back.seats[mover].connections.add(Connection(mover))  # the person is here
             await lobby.sweep()
             assert lobby.tables[code] is back
@@ -107,13 +108,13 @@ def test_a_resting_table_wakes_when_the_time_runs_out_and_the_stand_in_moves(
             assert code not in lobby.resting
             back = lobby.tables[code]
             version = back.version
-            pending = back._pending  # the stand-in's move, due now
-            assert pending is not None and back.deadline == pytest.approx(clock.now)
+            pending = back.scheduler.pending  # the stand-in's move, due now
+            assert pending is not None and back.state.deadline == pytest.approx(clock.now)
             await asyncio.wait_for(pending, 10)
             assert back.version > version
-            assert back.last == {**(back.last or {}), "seat": mover, "by": "timer"}
-            assert back.game_clock is not None
-            assert back.game_clock.left[mover] == pytest.approx(DAY)  # empty, then a day
+            assert back.state.last == {**(back.state.last or {}), "seat": mover, "by": "timer"}
+            assert back.state.game_clock is not None
+            assert back.state.game_clock.left[mover] == pytest.approx(DAY)  # empty, then a day
 
     asyncio.run(scenario())
 
@@ -141,23 +142,26 @@ def test_after_a_restart_an_idle_turn_based_table_goes_back_to_rest(tmp_path: Pa
             assert again.rebuild() == 1
             await again.load_noted()
             assert table.code not in again.tables
-            assert again.resting[table.code] == pytest.approx(table.deadline or 0.0)
+            assert again.resting[table.code] == pytest.approx(table.state.deadline or 0.0)
             back = await again.find(table.code)
             assert back.version == table.version
 
     asyncio.run(scenario())
 
 
-def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
+def test_a_turn_is_announced_once_per_turn_and_not_again_on_revival(
         tmp_path: Path) -> None:
     told: list[tuple[str, int]] = []
 
-    def note(table: Table, seat: int) -> None:
-        told.append((table.code, seat))
+    def note(news: Announcement) -> None:
+        if news.kind == "turn":
+            assert news.seat is not None
+            told.append((news.table.code, news.seat))
 
     async def scenario() -> None:
         clock = Clock()
         async with lobby_at(tmp_path, clock) as lobby:
+            lobby.services.announcements.listen(note)
             table = await _started(lobby)
             mover = table.mover()[0]
             assert mover is not None
@@ -165,16 +169,16 @@ def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
             for _ in range(20):  # the person's moves until the turn passes (a discard)
                 if table.mover()[0] != mover:
                     break
-                if table.forced_move() is not None:
-                    assert table._pending is not None
-                    await asyncio.wait_for(table._pending, 10)
+                if table.state.forced_move() is not None:
+                    assert table.scheduler.pending is not None
+                    await asyncio.wait_for(table.scheduler.pending, 10)
                     continue
-                legal = table._legal_texts()
+                legal = table.state.legal_texts()
                 move = next((a for a in legal if a.startswith("discard")), legal[0])
                 await table.act(mover, move, table.version)
-            while table.forced_move() is not None:  # the next person's only choices first
-                assert table._pending is not None
-                await asyncio.wait_for(table._pending, 10)
+            while table.state.forced_move() is not None:  # the next person's only choices first
+                assert table.scheduler.pending is not None
+                await asyncio.wait_for(table.scheduler.pending, 10)
             after = table.mover()[0]
             assert after is not None and after != mover
             seats = [seat for code, seat in told]
@@ -187,11 +191,7 @@ def test_the_on_turn_hook_is_called_once_per_turn_and_not_again_on_revival(
             await lobby.find(table.code)  # back from rest: nobody is told again
             assert [seat for _code, seat in told] == seats
 
-    clock_turns.ON_TURN.append(note)
-    try:
-        asyncio.run(scenario())
-    finally:
-        clock_turns.ON_TURN.remove(note)
+    asyncio.run(scenario())
 
 
 @pytest.mark.parametrize("first", ["person", "rebuild"])

@@ -76,7 +76,7 @@ async def _move(table: Table) -> int:
     await _forced_done(table)
     seat, _phase = table.mover()
     assert seat is not None and table.match is not None
-    await table.act(seat, table._legal_texts()[0], table.version)
+    await table.act(seat, table.state.legal_texts()[0], table.version)
     await _forced_done(table)
     return seat
 
@@ -84,9 +84,9 @@ async def _move(table: Table) -> int:
 async def _forced_done(table: Table) -> None:
     """Wait (bounded) until the move the table makes for a person's only choice is made."""
     for _ in range(100):
-        if table.forced_move() is None:
+        if table.state.forced_move() is None:
             return
-        pending = table._pending
+        pending = table.scheduler.pending
         assert pending is not None
         await asyncio.wait_for(pending, 10)
     raise AssertionError("forced moves did not end")
@@ -103,7 +103,7 @@ def test_each_move_costs_its_stored_time_and_a_rebuilt_table_has_the_same_banks(
     async def scenario() -> None:
         clock = Clock()
         async with started(db_url, clock) as (writer, services, table):
-            game = table.game_clock
+            game = table.state.game_clock
             assert game is not None and game.left == [180, 180] and game.since == START
             clock.now += 40
             first = await _move(table)
@@ -119,14 +119,14 @@ def test_each_move_costs_its_stored_time_and_a_rebuilt_table_has_the_same_banks(
             # a restart an hour of thinking later: the same banks, the same turn start
             clock.now += 30
             fresh = _rebuilt(writer, services, table.code)
-            assert fresh.game_clock == game
+            assert fresh.state.game_clock == game
             mover = fresh.mover()[0]
             assert mover is not None
-            state = fresh.state_message(None)["clock"]
-            before = table.state_message(None)["clock"]
+            state = fresh.messages.state_message(None)["clock"]
+            before = table.messages.state_message(None)["clock"]
             assert state == before
             assert state["left"][mover] == pytest.approx(game.left[mover] - 30)
-            assert fresh.turn_limit(mover) == pytest.approx(game.left[mover] - 30)
+            assert fresh.scheduler.turn_limit(mover) == pytest.approx(game.left[mover] - 30)
             await fresh.close()
 
     asyncio.run(scenario())
@@ -141,15 +141,15 @@ def test_out_of_time_the_stand_in_moves_played_by_the_clock(db_url: str) -> None
             assert seat is not None
             clock.now += 179.995  # 5 ms of the bank left: the stand-in moves in 5 ms
             async with table.lock:
-                table.schedule()
-                assert table.deadline == pytest.approx(clock.now + 0.005)
-                pending = table._pending
+                table.scheduler.schedule()
+                assert table.state.deadline == pytest.approx(clock.now + 0.005)
+                pending = table.scheduler.pending
                 clock.now += 0.005  # the 5 ms pass on the server's clock too
             assert pending is not None
             await asyncio.wait_for(pending, 10)
-            assert table.last is not None and table.last["seat"] == seat
-            assert table.last["by"] == "timer"
-            game = table.game_clock
+            assert table.state.last is not None and table.state.last["seat"] == seat
+            assert table.state.last["by"] == "timer"
+            game = table.state.game_clock
             assert game is not None
             assert game.left[seat] == pytest.approx(5)  # nothing left, then the increment
             assert game.strikes[seat] == 1
@@ -161,9 +161,9 @@ def test_a_table_without_a_clock_stores_no_times_and_keeps_none(tmp_path: Path) 
     async def scenario() -> None:
         async with started(f"sqlite:///{tmp_path / 'n.db'}", Clock(),
                            profile="none") as (writer, _services, table):
-            assert table.game_clock is None and table.turn_limit(0) is None
+            assert table.state.game_clock is None and table.scheduler.turn_limit(0) is None
             await _move(table)
-            assert "clock" not in table.state_message(None)
+            assert "clock" not in table.messages.state_message(None)
             assert table.summary()["clock"] is None
             stored = writer.read(lambda db: store.load_table(db, table.code))
             assert stored is not None
@@ -185,14 +185,14 @@ def test_an_unknown_profile_is_refused() -> None:
 async def _timed_out(table: Table, clock: Clock, seat: int) -> None:
     """Let ``seat``'s bank run out on the server's clock: the stand-in moves for it."""
     async with table.lock:
-        limit = table.turn_limit(seat)
+        limit = table.scheduler.turn_limit(seat)
         assert limit is not None
         clock.now += limit
-        table.schedule()
-        pending = table._pending
+        table.scheduler.schedule()
+        pending = table.scheduler.pending
     assert pending is not None
     await asyncio.wait_for(pending, 10)
-    assert table.last is not None and table.last["by"] == "timer"
+    assert table.state.last is not None and table.state.last["by"] == "timer"
 
 
 def test_after_three_clock_moves_in_a_row_the_others_may_give_the_seat_to_a_bot(
@@ -201,7 +201,7 @@ def test_after_three_clock_moves_in_a_row_the_others_may_give_the_seat_to_a_bot(
         clock = Clock()
         other = Connection(1)
         async with started(f"sqlite:///{tmp_path / 'r.db'}", clock) as (writer, services, table):
-            game = table.game_clock
+            game = table.state.game_clock
             assert game is not None
             for _ in range(200):
                 await _forced_done(table)
@@ -222,7 +222,7 @@ def test_after_three_clock_moves_in_a_row_the_others_may_give_the_seat_to_a_bot(
             version = table.version
             await clock_replace.replace(table, other, 0)
             assert table.version == version + 1 and table.seats[0].replaced
-            assert table.auto_level(0) is not None
+            assert table.state.auto_level(0) is not None
             with pytest.raises(ServerError, match="clock/not_struck_out"):
                 await clock_replace.replace(table, other, 0)  # once is enough
             fresh = _rebuilt(writer, services, table.code)

@@ -44,7 +44,7 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
         table = Table.rebuild(stored, services)
         viewers = [Connection(seat) for seat in range(4)]
         for connection in viewers:
-            await table.attach(connection)
+            await table.presence.attach(connection)
         rng = random.Random(SEED)
         assert table.match is not None
         # a refused move is said for a person: the seat counted from 1 as the table shows it,
@@ -62,7 +62,7 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
         seat, phase = table.mover()
         assert (seat, phase) == (1, "decision")
         for other in (0, 2, 3):
-            message = table.state_message(other)
+            message = table.messages.state_message(other)
             assert message["legal"] == [] and "decision_view" not in message
             with pytest.raises(ServerError) as refused:
                 await table.act(other, "buyback", table.version)
@@ -70,11 +70,11 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
         # the decider reloads the page: it is sent the deal's summary again, after its state
         # (the client's deal-end dialog holds the decision), and so is a late watcher
         for viewer in (Connection(1), Connection(None)):
-            await table.attach(viewer)
+            await table.presence.attach(viewer)
             kinds = [json.loads(text)["type"] for text in queued(viewer)]
             assert kinds.count("deal_end") == 1
             assert kinds.index("state") < kinds.index("deal_end")
-        offered = table.state_message(1)
+        offered = table.messages.state_message(1)
         assert offered["phase"] == "decision" and offered["legal"] == ["buyback", "decline"]
         assert offered["decision_view"]["buybacks_left"] == 1
         with pytest.raises(ServerError) as illegal:
@@ -89,7 +89,8 @@ def test_buy_back_decision_through_the_guard(tmp_path: Path) -> None:
         assert events.events[version].data["text"] == "buyback"
         rebuilt = Table.rebuild(events, services)
         assert rebuilt.version == table.version
-        assert json.dumps(rebuilt.state_message(1)) == json.dumps(table.state_message(1))
+        assert (json.dumps(rebuilt.messages.state_message(1))
+                == json.dumps(table.messages.state_message(1)))
         texts = [json.loads(text) for text in queued(viewers[1])]
         assert any(m["type"] == "deal_end" for m in texts)
         await writer.close()

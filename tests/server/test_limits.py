@@ -215,7 +215,7 @@ def test_a_connected_person_keeps_a_waiting_table(tmp_path: Path) -> None:
         await lobby.join(table.code, 0, "ana")
         await lobby.join(table.code, 1, "bea")  # never connects
         ana = Connection(0, "en")
-        await table.attach(ana)
+        await table.presence.attach(ana)
         clock.now += 31 * 60
         assert await lobby.sweep() == []
         assert table.status == "waiting" and lobby.tables[table.code] is table
@@ -248,7 +248,8 @@ def test_an_abandoned_running_table_expires(tmp_path: Path) -> None:
         assert table.code not in lobby.tables and table.code not in lobby.graces
         assert all(s.grace is None or s.grace.done() for s in table.seats)
         await asyncio.sleep(0)
-        assert table._pending is None or table._pending.done()  # no bot or timer left
+        pending = table.scheduler.pending
+        assert pending is None or pending.done()  # no bot or timer left
         stored = writer.read(lambda db: store.load_table(db, table.code))
         assert stored is not None and stored.status == "expired"
         assert [e.kind for e in stored.events][:2] == ["start", "deal"]  # its events kept
@@ -309,10 +310,10 @@ def test_a_person_who_never_connects_gets_a_stand_in_at_the_start_and_after_a_re
         table = await lobby.create(people(2, deals=20), "10.0.0.1")
         await lobby.join(table.code, 0, "ana")
         await lobby.join(table.code, 1, "bea")  # the table starts: nobody has connected
-        assert table.status == "running" and table.last is None
+        assert table.status == "running" and table.state.last is None
         await until(lambda: all(s.away for s in table.seats))
-        await until(lambda: table.last is not None)  # the stand-ins play
-        assert table.last is not None and table.last["by"] == "away"
+        await until(lambda: table.state.last is not None)  # the stand-ins play
+        assert table.state.last is not None and table.state.last["by"] == "away"
         await lobby.close()
         # after a restart: the same rule for the same seats
         again = Lobby(services)
@@ -323,7 +324,7 @@ def test_a_person_who_never_connects_gets_a_stand_in_at_the_start_and_after_a_re
         await until(lambda: all(s.away for s in rebuilt.seats))
         moved = rebuilt.version
         await until(lambda: rebuilt.version > moved)
-        assert rebuilt.last is not None and rebuilt.last["by"] == "away"
+        assert rebuilt.state.last is not None and rebuilt.state.last["by"] == "away"
         await again.close()
         await writer.close()
 
@@ -340,8 +341,8 @@ def test_the_grace_at_the_start_is_fresh_for_a_seat_left_while_waiting(tmp_path:
         table = await lobby.create(people(2), "10.0.0.1")
         await lobby.join(table.code, 0, "ana")
         ana = Connection(0, "en")
-        await table.attach(ana)
-        await table.detach(ana)
+        await table.presence.attach(ana)
+        await table.presence.detach(ana)
         table.seats[0].away = True  # as if her grace had run out while the table waited
         await lobby.join(table.code, 1, "bea")
         assert table.status == "running"
@@ -382,7 +383,7 @@ def test_a_waiting_seat_is_freed_the_same_way_after_a_restart(tmp_path: Path) ->
         await asyncio.sleep(0)
         assert not any(s.away for s in rebuilt.seats)  # no stand-in is promised before the start
         ana = Connection(0, "en")
-        await rebuilt.attach(ana)
+        await rebuilt.presence.attach(ana)
         clock.now += 31 * 60
         assert await again.sweep() == []
         assert rebuilt.free_seats() == [1, 2]
@@ -411,13 +412,13 @@ def test_chat_is_limited_per_seat_whatever_its_connections(tmp_path: Path) -> No
         tab1, tab2 = Connection(0, "en", "10.0.0.1"), Connection(0, "en", "10.0.0.2")
         other = Connection(1, "en", "10.0.0.3")
         for connection in (tab1, tab2, other):
-            await table.attach(connection)
-        await table.chat(tab1, "one")
-        await table.chat(tab2, "two")
+            await table.presence.attach(connection)
+        await table.talk.chat(tab1, "one")
+        await table.talk.chat(tab2, "two")
         with pytest.raises(ServerError) as refused:
-            await table.chat(tab1, "three")  # another tab of the same seat: the same budget
+            await table.talk.chat(tab1, "three")  # another tab of the same seat: the same budget
         assert refused.value.code == "chat/rate_limited"
-        await table.chat(other, "hello")  # another seat has its own
+        await table.talk.chat(other, "hello")  # another seat has its own
         await lobby.close()
         await writer.close()
 
@@ -430,12 +431,12 @@ def test_chat_is_limited_per_address_across_seats(tmp_path: Path) -> None:
                                                        chat_address_burst=3)
         ana, bea = Connection(0, "en", "10.0.0.9"), Connection(1, "en", "10.0.0.9")
         for connection in (ana, bea):
-            await table.attach(connection)
-        await table.chat(ana, "1")
-        await table.chat(ana, "2")
-        await table.chat(bea, "3")
+            await table.presence.attach(connection)
+        await table.talk.chat(ana, "1")
+        await table.talk.chat(ana, "2")
+        await table.talk.chat(bea, "3")
         with pytest.raises(ServerError) as refused:
-            await table.chat(bea, "4")
+            await table.talk.chat(bea, "4")
         assert refused.value.code == "chat/rate_limited"
         await lobby.close()
         await writer.close()
@@ -449,10 +450,10 @@ def test_hints_are_limited_per_seat_and_per_address(tmp_path: Path) -> None:
                                                        hint_address_burst=100, hint_seconds=0.01)
         mover, _phase = table.mover()
         assert mover is not None
-        hint = await table.hint(mover, table.version, "10.0.0.1")
+        hint = await table.talk.hint(mover, table.version, "10.0.0.1")
         assert hint["type"] == "hint"
         with pytest.raises(ServerError) as refused:
-            await table.hint(mover, table.version, "10.0.0.2")  # another tab, another address
+            await table.talk.hint(mover, table.version, "10.0.0.2")  # another tab, another address
         assert refused.value.code == "hint/rate_limited"
         await lobby.close()
         await writer.close()
@@ -462,9 +463,9 @@ def test_hints_are_limited_per_seat_and_per_address(tmp_path: Path) -> None:
         mover, _phase = table.mover()
         assert mover is not None
         for _ in range(2):
-            await table.hint(mover, table.version, "10.0.0.1")
+            await table.talk.hint(mover, table.version, "10.0.0.1")
         with pytest.raises(ServerError) as refused:
-            await table.hint(mover, table.version, "10.0.0.1")
+            await table.talk.hint(mover, table.version, "10.0.0.1")
         assert refused.value.code == "hint/rate_limited"
         await lobby.close()
         await writer.close()
@@ -479,9 +480,9 @@ def test_a_refused_hint_does_not_count(tmp_path: Path) -> None:
         mover, _phase = table.mover()
         assert mover is not None
         with pytest.raises(ServerError) as stale:
-            await table.hint(mover, table.version - 1, "10.0.0.1")
+            await table.talk.hint(mover, table.version - 1, "10.0.0.1")
         assert stale.value.code == "action/stale_state"
-        assert (await table.hint(mover, table.version, "10.0.0.1"))["type"] == "hint"
+        assert (await table.talk.hint(mover, table.version, "10.0.0.1"))["type"] == "hint"
         await lobby.close()
         await writer.close()
 

@@ -14,14 +14,15 @@ import pytest
 from tests.helpers.server import in_process_services, rebuilt_from_start
 
 from cardtable.server.tables import pace
+from cardtable.server.tables.scheduling import Scheduler
 from cardtable.server.tables.table import Connection, SeatPlan, Table, TableConfig
 from cardtable.server.transport.protocol import Speed, parse
 
 DELAY = 0.8
 
 
-class RecordingTable(Table):
-    """A table that notes each pause it plans (seat, move, seconds) and never waits one."""
+class RecordingScheduler(Scheduler):
+    """A scheduler that notes each pause it plans (seat, move, seconds) and never waits one."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -36,6 +37,13 @@ class RecordingTable(Table):
         await asyncio.sleep(0)
 
 
+class RecordingTable(Table):
+    """A table whose pauses are noted and never waited (``RecordingScheduler``)."""
+
+    scheduler_type = RecordingScheduler
+    scheduler: RecordingScheduler
+
+
 async def _bots_table(tmp_path: Path) -> tuple[Any, RecordingTable, Connection]:
     """Pontinho at four: a person at seat 0 and three medium bots, rebuilt from seed 11."""
     writer, services = in_process_services(tmp_path / "t.db", bot_delay=DELAY)
@@ -44,8 +52,8 @@ async def _bots_table(tmp_path: Path) -> tuple[Any, RecordingTable, Connection]:
     table = await rebuilt_from_start(writer, services, "PACE01", config, seed=11,
                                      cls=RecordingTable)
     person = Connection(0)
-    await table.attach(person)
-    table.schedule()
+    await table.presence.attach(person)
+    table.scheduler.schedule()
     return writer, table, person
 
 
@@ -59,14 +67,14 @@ async def _play_first_deal(table: RecordingTable) -> list[str]:
         if phase != "deal" or len(table.match.deals) > 1:
             return moves
         assert seat is not None
-        if table.auto_level(seat) is not None or table.forced_move() is not None:
-            pending = table._pending
+        if table.state.auto_level(seat) is not None or table.state.forced_move() is not None:
+            pending = table.scheduler.pending
             assert pending is not None
             await asyncio.wait_for(pending, 30)
         else:
             await table.act(seat, str(table.match.current.legal_actions()[0]), table.version)
-        assert table.last is not None
-        moves.append(table.last["action"])
+        assert table.state.last is not None
+        moves.append(table.state.last["action"])
     raise AssertionError("the deal did not end")
 
 
@@ -75,8 +83,8 @@ def test_passes_are_not_waited_for_and_every_shown_move_is(tmp_path: Path) -> No
     async def scenario() -> None:
         writer, table, _person = await _bots_table(tmp_path)
         await _play_first_deal(table)
-        passes = [p for p in table.pauses if p[1] == "pass"]
-        shown = [p for p in table.pauses if p[1] != "pass"]
+        passes = [p for p in table.scheduler.pauses if p[1] == "pass"]
+        shown = [p for p in table.scheduler.pauses if p[1] != "pass"]
         assert passes and shown, "seed 11's first deal has claim rounds and bot moves"
         assert all(seconds == 0 for _seat, _move, seconds in passes)
         # every move that shows something is paused, at least half a delay (a seat's next move)
@@ -93,18 +101,18 @@ def test_passes_are_not_waited_for_and_every_shown_move_is(tmp_path: Path) -> No
 def test_the_table_plays_at_the_slowest_speed_a_seated_person_chose(tmp_path: Path) -> None:
     async def scenario() -> None:
         writer, table, person = await _bots_table(tmp_path)
-        assert table.bot_speed() == "normal"  # nobody chose
+        assert table.scheduler.bot_speed() == "normal"  # nobody chose
         person.speed = "fast"
-        assert table.bot_speed() == "fast"
-        assert table.pause_before(1, "discard 7d") == DELAY * pace.SPEEDS["fast"]
+        assert table.scheduler.bot_speed() == "fast"
+        assert table.scheduler.pause_before(1, "discard 7d") == DELAY * pace.SPEEDS["fast"]
         second = Connection(0)  # the same person in a second tab, slower
-        await table.attach(second)
+        await table.presence.attach(second)
         second.speed = "slow"
-        assert table.bot_speed() == "slow"
+        assert table.scheduler.bot_speed() == "slow"
         watcher = Connection(None)
-        await table.attach(watcher)
+        await table.presence.attach(watcher)
         watcher.speed = "fast"  # a spectator's choice does not count
-        assert table.bot_speed() == "slow"
+        assert table.scheduler.bot_speed() == "slow"
         await table.close()
         await writer.close()
         writer.engine.dispose()

@@ -28,8 +28,8 @@ async def _table(tmp_path: Path, seats: tuple[SeatPlan, ...], *,
     table = await rebuilt_from_start(writer, services, "PAUSE1", config, seed=5)
     for seat, plan in enumerate(seats):
         if plan.kind == "person":
-            await table.attach(Connection(seat))
-    table.schedule()
+            await table.presence.attach(Connection(seat))
+    table.scheduler.schedule()
     return writer, table
 
 
@@ -43,8 +43,8 @@ async def _play_the_deal(table: Table) -> None:
         if phase != "deal" or len(table.match.deals) > 1:
             return
         assert seat is not None
-        if table.auto_level(seat) is not None or table.forced_move() is not None:
-            pending = table._pending
+        if table.state.auto_level(seat) is not None or table.state.forced_move() is not None:
+            pending = table.scheduler.pending
             assert pending is not None
             await asyncio.wait_for(pending, 10)
             continue
@@ -72,7 +72,7 @@ def test_the_next_deal_waits_for_every_person(tmp_path: Path) -> None:
         await _play_the_deal(table)
         assert table.match is not None and len(table.match.deals) == 1
         assert table.mover() == (None, "pause")
-        message = table.state_message(0)
+        message = table.messages.state_message(0)
         assert message["phase"] == "pause" and message["legal"] == []
         assert message["pause"]["deal"] == 1 and message["pause"]["waiting"] == [0, 2]
         assert message["pause"]["deadline"] is not None
@@ -89,17 +89,17 @@ def test_the_next_deal_waits_for_every_person(tmp_path: Path) -> None:
         await table.continue_deal(0, 1)
         await table.continue_deal(0, 1)  # pressed twice: the same
         assert table.mover() == (None, "pause") and table.version == version
-        assert table.state_message(2)["pause"]["waiting"] == [2]
+        assert table.messages.state_message(2)["pause"]["waiting"] == [2]
 
         # a restart now: the same pause, and the person who continued must press again
         stored = writer.read(lambda db: store.load_table(db, "PAUSE1"))
         rebuilt = Table.rebuild(stored, table.services)
         assert rebuilt.version == version and rebuilt.mover() == (None, "pause")
-        assert rebuilt.waiting_for() == [0, 2]
+        assert rebuilt.state.waiting_for() == [0, 2]
 
         await table.continue_deal(2, 1)
         assert len(table.match.deals) == 2 and table.version == version + 1
-        assert table.mover()[1] == "deal" and "pause" not in table.state_message(0)
+        assert table.mover()[1] == "deal" and "pause" not in table.messages.state_message(0)
         stored = writer.read(lambda db: store.load_table(db, "PAUSE1"))
         assert [e.kind for e in stored.events[-1:]] == ["deal"]
         assert Table.rebuild(stored, table.services).version == table.version
@@ -114,7 +114,7 @@ def test_the_countdown_deals_without_those_who_walked_away(tmp_path: Path) -> No
         await _play_the_deal(table)
         assert table.mover() == (None, "pause")
         await table.continue_deal(0, 1)
-        pending = table._pending
+        pending = table.scheduler.pending
         assert pending is not None
         await asyncio.wait_for(pending, 10)  # seat 2 never pressed: the countdown ran out
         assert table.match is not None and len(table.match.deals) == 2
@@ -131,7 +131,7 @@ def test_nobody_to_wait_for_means_no_pause(tmp_path: Path) -> None:
         seats = (SeatPlan(kind="person"), *(SeatPlan(kind="bot", level="random"),) * 3)
         writer, table = await _table(tmp_path, seats)
         table.seats[0].away = True
-        table.schedule()
+        table.scheduler.schedule()
         await _play_the_deal(table)
         assert table.match is not None and len(table.match.deals) == 2  # no pause
         assert table.mover()[1] == "deal"
@@ -152,7 +152,7 @@ def test_who_joins_during_the_pause_is_told_the_deal_end(tmp_path: Path) -> None
     async def scenario() -> None:
         writer, table = await _table(tmp_path, PEOPLE_AND_BOTS)
         before = Connection(None)
-        await table.attach(before)
+        await table.presence.attach(before)
         assert "deal_end" not in _kinds(before)  # mid-deal: nothing to summarise
         await _play_the_deal(table)
         assert table.mover() == (None, "pause")
@@ -160,8 +160,8 @@ def test_who_joins_during_the_pause_is_told_the_deal_end(tmp_path: Path) -> None
         assert seen.count("deal_end") == 1  # sent once, when the deal ended
 
         watcher, reloaded = Connection(None), Connection(0)
-        await table.attach(watcher)
-        await table.attach(reloaded)
+        await table.presence.attach(watcher)
+        await table.presence.attach(reloaded)
         for connection in (watcher, reloaded):
             kinds = _kinds(connection)
             assert kinds.count("deal_end") == 1
@@ -170,16 +170,16 @@ def test_who_joins_during_the_pause_is_told_the_deal_end(tmp_path: Path) -> None
 
         await table.continue_deal(0, 1)
         again = Connection(0)
-        await table.attach(again)
+        await table.presence.attach(again)
         assert "deal_end" not in _kinds(again)  # seat 0 continued: its dialog stays closed
         late = Connection(2)
-        await table.attach(late)
+        await table.presence.attach(late)
         assert "deal_end" in _kinds(late)  # seat 2 is still waited for
 
         await table.continue_deal(2, 1)
         assert table.mover()[1] == "deal"
         after = Connection(None)
-        await table.attach(after)
+        await table.presence.attach(after)
         assert "deal_end" not in _kinds(after)
         await _close(writer, table)
 
@@ -194,28 +194,28 @@ def test_who_joins_after_the_match_is_told_its_end(tmp_path: Path) -> None:
         seats = (SeatPlan(kind="person"), *(SeatPlan(kind="bot", level="random"),) * 3)
         writer, table = await _table(tmp_path, seats, deals=1)
         before = Connection(None)
-        await table.attach(before)
+        await table.presence.attach(before)
         assert "match_end" not in _kinds(before)
         table.seats[0].away = True  # its stand-in plays: the match runs to its end
-        table.schedule()
+        table.scheduler.schedule()
         for _ in range(1_000):
             if table.status == "finished":
                 break
-            pending = table._pending
+            pending = table.scheduler.pending
             assert pending is not None
             await asyncio.wait_for(pending, 10)
         assert table.status == "finished"
         assert _kinds(before).count("match_end") == 1
 
         watcher, reloaded = Connection(None), Connection(0)
-        await table.attach(watcher)
-        await table.attach(reloaded)
+        await table.presence.attach(watcher)
+        await table.presence.attach(reloaded)
         for connection in (watcher, reloaded):
             texts = [json.loads(text) for text in queued(connection)]
             kinds = [message["type"] for message in texts]
             assert kinds.count("match_end") == 1 and "deal_end" not in kinds
             assert kinds.index("state") < kinds.index("match_end")
-            assert texts[kinds.index("match_end")]["outcome"] == table.result
+            assert texts[kinds.index("match_end")]["outcome"] == table.state.result
         assert "match_end" not in _kinds(before)
         await _close(writer, table)
 

@@ -37,7 +37,7 @@ def test_states_are_shared_and_exact(tmp_path: Path) -> None:
         others = [Connection(seat, lang) for seat, lang in ((1, "eu"), (2, "pt_BR"), (3, "en"))]
         watchers = [Connection(None, "pt_BR"), Connection(None, "en")]
         for connection in [*seat0, *others, *watchers]:
-            await table.attach(connection)
+            await table.presence.attach(connection)
         for seat in range(4):
             await table.take_seat(seat, f"p{seat}", f"hash{seat}")
         assert table.status == "running" and table.match is not None

@@ -98,8 +98,8 @@ def _at_rest(server: RunningServer, code: str, clock: Clock) -> tuple[int, list[
         assert time.monotonic() < deadline, "the table did not come to wait for a person"
         time.sleep(0.01)
     mover = table.mover()[0]
-    assert mover is not None and table.game_clock is not None
-    banks = list(table.game_clock.left)
+    assert mover is not None and table.state.game_clock is not None
+    banks = list(table.state.game_clock.left)
     clock.now += clock_idle.REST_SECONDS
     server.on_loop(server.lobby.sweep)
     assert code not in server.lobby.tables and code in server.lobby.resting

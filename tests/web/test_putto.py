@@ -82,9 +82,9 @@ def test_two_people_play_a_putto_deal(new_page: Any, live: Any,
         mover, phase = table.mover()  # read only: whose page should offer cards now
         if phase == "over":
             break
-        if table.forced_move() is not None:  # the mover's only card: played for them
+        if table.state.forced_move() is not None:  # the mover's only card: played for them
             version = table.version
-            _until(lambda v=version: table.version > v or table.forced_move() is None)
+            _until(lambda v=version: table.version > v or table.state.forced_move() is None)
             continue
         page = pages[mover]
         text = _chosen(table.match.deals[0])

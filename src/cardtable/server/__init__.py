@@ -8,10 +8,13 @@ part of the architecture (docs/architecture.md):
   (``ws``) and each client's send queue (``connection``), the messages clients may send
   (``protocol``, ``inputs``), error codes and the shape of every refusal (``errors``,
   ``refusals``, ``invalid``), the body limit, each request's language, and uvicorn's serving.
-- ``tables``: one table at run time — its state and guard (``table``, ``tablebase``), who is
-  present (``presence``), what is sent to whom (``messages``), what runs later (``scheduling``,
-  ``bots`` and the fair ``pool`` of hard bots and hints), hints and chat (``talk``, ``hints``,
-  ``chat``), rematch and leaving, its stored configuration (``tableconfig``) and seat tokens.
+- ``tables``: one table at run time — ``table``'s ``Table`` is the guard and a composition of
+  parts sharing one state (``tablestate``: the match, seats, version, status, lock, whose turn):
+  who is present (``presence``), what is sent to whom (``messages``), what runs later
+  (``scheduling``, ``bots`` and the fair ``pool`` of hard bots and hints), how it is stored
+  (``persistence``), hints and chat (``talk``, ``hints``, ``chat``); what it announces to the
+  people away from it (``announce``), rematch and leaving, its stored configuration
+  (``tableconfig``) and seat tokens.
 - ``lobby``: every table by its share code (``lobby``), the sweep that expires tables
   (``expiry``), the cluster-wide caps on waiting tables and the rate limits.
 - ``storage``: the schema (``db``, with ``migrations/`` beside this package), the event store

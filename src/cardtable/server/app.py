@@ -16,6 +16,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -118,6 +119,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
         push = PushSender(writer, contact=config.public_url)
         services = Services(config=config, writer=writer, pool=pool, metrics=metrics,
                             limits=RateLimits(config), push=push, clock=clock)
+        # a person's turn and a match's end also reach a closed page, by Web Push
+        services.announcements.listen(partial(push_notify.announced, push))
         lobby = Lobby(services)
         pool.on_wait = metrics.bot_wait_seconds.observe
         cluster = None

@@ -448,7 +448,7 @@ class Cluster:
             return
         connection = RemoteConnection(self, process, ident, seat, lang, message.get("addr"))
         self.remote[ident] = connection
-        await table.attach(connection)
+        await table.presence.attach(connection)
         connection.task = _spawn(self._serve_remote(table, connection, handle))
 
     async def _serve_remote(self, table: Table, connection: RemoteConnection,
@@ -462,7 +462,7 @@ class Cluster:
                 await handle(table, connection, text, self.lobby)
         finally:
             self.remote.pop(connection.ident, None)
-            await table.detach(connection)
+            await table.presence.detach(connection)
             self.lobby.forget_if_done(table)
 
     def _detach_remote(self, ident: str) -> None:

@@ -8,7 +8,7 @@ the bot levels scored from that seat.
   kept in the database (``daily_keys``); it is never sent to anyone, so nobody can work a deal
   out before playing it, nor tomorrow's from today's. The table is an ordinary table of one
   deal (``deals`` 1, no hints, not listed, default options), started with the derived seed
-  (``Table.fixed_start``) and bots of ``medium`` seeded from it (``BotSeats``), so two people
+  (``TableState.fixed_start``) and bots of ``medium`` seeded from it (``BotSeats``), so two people
   who make the same moves meet the same replies.
 - **Played once**: one entry per browser token and day (``daily_plays``: the name chosen, the
   token's hash, the table). A token whose table is unfinished gets that table back (it is the
@@ -300,8 +300,8 @@ class Daily:
         if address is not None:
             await self.lobby.services.limits.create(address)
         table = await self.lobby.create(table_config(deal), address, waits=False)
-        table.fixed_start = (deal.seed, deal.dealer)
-        table.bots = BotSeats(deal.seed)
+        table.state.fixed_start = (deal.seed, deal.dealer)
+        table.state.bots = BotSeats(deal.seed)
         await writer.run(partial(_add_play, deal=deal, browser_hash=browser_hash, name=name,
                                  code=table.code))
         table, seat, token = await self.lobby.join(table.code, deal.seat, name)

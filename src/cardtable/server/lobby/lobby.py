@@ -186,7 +186,7 @@ class Lobby:
                 self.seat_seen[code, seat.seat] = now
         if table.status == TableStatus.RUNNING:
             self._grace_for_absent(table)
-        table.schedule()
+        table.scheduler.schedule()
         if table.status == TableStatus.WAITING and not table.free_seats():
             # the last seat was stored but the start was not (a crash in between)
             task = asyncio.get_running_loop().create_task(self._start_stored(table))
@@ -197,8 +197,8 @@ class Lobby:
         """Keep ``table`` in memory, to play; in a cluster, under this process's lease."""
         self.tables[table.code] = table
         if self.cluster is not None:
-            table.lease_token = self.cluster.tokens.get(table.code)
-            table.on_moved = self.cluster.lost
+            table.state.lease_token = self.cluster.tokens.get(table.code)
+            table.state.on_moved = self.cluster.lost
 
     async def hand_over(self, table: Table) -> None:
         """Stop serving ``table`` here (its lease moved on, or this process drains): every
@@ -218,7 +218,7 @@ class Lobby:
     def _storage_changed(self, available: bool) -> None:
         """The database went away or came back: everyone at every table is told."""
         for table in self.tables.values():
-            table.tell_storage(available)
+            table.messages.tell_storage(available)
 
     async def _start_stored(self, table: Table) -> None:
         await table.start_if_full()
@@ -238,7 +238,7 @@ class Lobby:
                     seat.grace = None
                 seat.away = False
         self._grace_for_absent(table)
-        table.schedule()  # nobody is away now: no stand-in's move is due yet
+        table.scheduler.schedule()  # nobody is away now: no stand-in's move is due yet
 
     def _grace_for_absent(self, table: Table) -> None:
         """In ``grace_seconds``, a stand-in for every person still not connected whose seat has
@@ -274,8 +274,8 @@ class Lobby:
                 table.seats[index].away = True
                 log.info("seat away", extra={"table": table.code, "seat": index})
             if absent:
-                table.schedule()
-                table._broadcast_seats()
+                table.scheduler.schedule()
+                table.messages.broadcast_seats()
 
     def forget_if_done(self, table: Table) -> None:
         """Drop a finished table nobody watches from memory (the store keeps it)."""
@@ -385,7 +385,7 @@ class Lobby:
                 return
             code = table.code
             await self.services.writer.run(partial(expiry.mark_expired, code=code))
-            table.status = TableStatus.EXPIRED
+            table.state.status = TableStatus.EXPIRED
         self._forget(code)
         log.info("table expired", extra={"table": code})
 
@@ -402,7 +402,7 @@ class Lobby:
                 seat.grace = None
             seat.name, seat.token_hash, seat.away = None, None, False
             self.seat_seen.pop((code, index), None)
-            table._broadcast_seats()
+            table.messages.broadcast_seats()
         log.info("seat freed", extra={"table": code, "seat": index})
 
     # -- tables ---------------------------------------------------------------------------------
@@ -580,7 +580,7 @@ class Lobby:
             self._set_aside(code, error)
             raise ServerError("table/unplayable") from None
         if stored.status == TableStatus.EXPIRED:
-            table.status = TableStatus.EXPIRED
+            table.state.status = TableStatus.EXPIRED
         return table
 
     async def join(self, code: str, seat: int | None, name: str) -> tuple[Table, int, str]:

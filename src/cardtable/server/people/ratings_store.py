@@ -1,8 +1,9 @@
 """The ratings' storage (migration 0009): each function takes a database connection and knows
 nothing of HTTP.
 
-``rate_match`` runs in the same transaction that stores a table's end (``Table._commit``): the
-ratings change and the match is logged in ``rated_matches`` together, or not at all, so a crash
+``rate_match`` runs in the same transaction that stores a table's end
+(``Persistence.commit``): the ratings change and the match is logged in ``rated_matches``
+together, or not at all, so a crash
 leaves a match either rated once or not yet; and a match already logged is never rated again
 (a step retried alone after a failed group commit, a second call).
 

@@ -182,7 +182,7 @@ def _insert_events(db: Connection, rows: Sequence[_EventValues]) -> None:
 
 def touch_table(db: Connection, code: str) -> None:
     """A write that changes nothing: proof that the database takes this table's writes again
-    (a suspended table's recovery, ``Table._recover``)."""
+    (a suspended table's recovery, ``Persistence.recover``)."""
     db.execute(update(TABLES).where(TABLES.c.code == code).values(status=TABLES.c.status))
 
 

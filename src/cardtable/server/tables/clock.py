@@ -4,7 +4,7 @@ A table is made with a named profile (``PROFILES``, docs/clock.md): each seat st
 profile's ``bank`` of seconds; each accepted move costs the seat the time between the step
 before it (its turn's start) and the move's acceptance, and then adds the profile's
 ``increment``, never beyond the initial bank (Board Game Arena's rule). A seat whose bank
-runs out has its move made by the table's stand-in (the turn timer's, ``Scheduling.schedule``).
+runs out has its move made by the table's stand-in (the turn timer's, ``Scheduler.schedule``).
 
 Nothing here runs a timer or reads a clock: every function is given the times, which are the
 server's times stored with each step (``"at"`` in the event's data), so the same arithmetic

@@ -38,13 +38,13 @@ def may_rest(table: Table, now: float, seen: float) -> bool:
     if table.connections() or now - seen < REST_SECONDS:
         return False
     mover, _phase = table.mover()
-    return (mover is not None and table.auto_level(mover) is None
-            and table.forced_move() is None and table.deadline is not None)
+    return (mover is not None and table.state.auto_level(mover) is None
+            and table.state.forced_move() is None and table.state.deadline is not None)
 
 
 async def put_to_rest(lobby: Lobby, table: Table) -> None:
     """Let ``table`` go from memory; the lobby keeps its code and when its stand-in is due."""
-    wake = table.deadline
+    wake = table.state.deadline
     assert wake is not None
     await table.close()
     code = table.code

@@ -25,7 +25,7 @@ log = logging.getLogger("cardtable.server.tables.table")
 def may_replace(table: Table, seat: int) -> bool:
     """Whether ``seat`` may be given to a bot now: a person's seat, not given yet, at a
     running table whose clock made that seat's last ``STRIKES`` moves."""
-    game = table.game_clock
+    game = table.state.game_clock
     return (game is not None and 0 <= seat < len(table.seats)
             and table.seats[seat].plan.kind == "person" and not table.seats[seat].replaced
             and table.status == TableStatus.RUNNING and game.struck_out(seat))
@@ -41,10 +41,10 @@ async def replace(table: Table, connection: Connection, seat: int) -> None:
         if seat == connection.seat or not may_replace(table, seat):
             raise ServerError("clock/not_struck_out", seat=seat, strikes=clock.STRIKES)
         event = StoredEvent(table.version + 1, "replace", {"seat": seat, "by": connection.seat})
-        await table._commit([event])
-        table.version = event.seq
+        await table.persistence.commit([event])
+        table.state.version = event.seq
         table.seats[seat].replaced = True
         log.info("seat given to a bot", extra={"table": table.code, "seat": seat})
-        table.schedule()
-        table._broadcast_seats()
-        table._send_states()
+        table.scheduler.schedule()
+        table.messages.broadcast_seats()
+        table.messages.send_states()

@@ -58,7 +58,7 @@ async def leave(lobby: Lobby, table: Table, connection: Connection) -> None:
                 seat.grace.cancel()
                 seat.grace = None
             seat.away = True
-            table.schedule()  # a bot moves for the seat now if it is on turn
+            table.scheduler.schedule()  # a bot moves for the seat now if it is on turn
         elif table.status == TableStatus.WAITING and seat.token_hash is not None:
             await table.services.writer.run(partial(expiry.free_seat, code=table.code,
                                                     seat=index))
@@ -67,4 +67,4 @@ async def leave(lobby: Lobby, table: Table, connection: Connection) -> None:
             each.push(goodbye)
             each.close()
         seat.connections.clear()
-        table._broadcast_seats()
+        table.messages.broadcast_seats()

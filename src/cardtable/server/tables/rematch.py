@@ -102,7 +102,7 @@ async def answer(lobby: Lobby, table: Table, connection: Connection, accept: boo
             offer.accepted.discard(seat)
         if set(people(table)) <= offer.accepted:
             await _make(lobby, table, offer, connection.address)
-        table._broadcast(lambda: message(table, offer))
+        table.messages.broadcast(lambda: message(table, offer))
         if offer.code is not None:
             for index in offer.tokens:
                 _tell_seat(table, offer, index)

@@ -1,6 +1,6 @@
 """A table's status, the one name of each: a module of its own, importing nothing of the server,
 so that storage, the lobby, people's queries, the metrics and the load test compare with its
-members rather than spelling the words (``tablebase.py`` holds the rest of a table's fields)."""
+members rather than spelling the words (``tablestate.py`` holds the rest of a table's fields)."""
 
 from __future__ import annotations
 

@@ -19,13 +19,17 @@ from cardtable.server.storage.writer import StorageUnavailable
 from cardtable.server.tables import hints
 from cardtable.server.tables.chat import chat_message, checked_line
 from cardtable.server.tables.messages import TableMessages
-from cardtable.server.tables.tablebase import TablePhase
+from cardtable.server.tables.tablestate import TablePhase, TableState
 from cardtable.server.transport.connection import Connection
 from cardtable.server.transport.errors import ServerError
 
 
-class TableTalk(TableMessages):
+class TableTalk:
     """Hints and chat (module docstring)."""
+
+    def __init__(self, state: TableState, messages: TableMessages) -> None:
+        self.state = state
+        self.messages = messages
 
     async def hint(
         self, seat: int | None, version: int, address: str | None = None
@@ -34,13 +38,13 @@ class TableTalk(TableMessages):
         Limited per seat and per client ``address`` (``ratelimit.RateLimits.hint``)."""
         if seat is None:
             raise ServerError("seat/spectator")
-        if not self.config.hints:
+        if not self.state.config.hints:
             raise ServerError("hint/off")
-        async with self.lock:
-            phase = self.check_turn(seat, version)
+        async with self.state.lock:
+            phase = self.state.check_turn(seat, version)
             if phase is not TablePhase.DEAL:
                 raise ServerError("hint/unavailable", reason=_("no hints between deals"))
-            match = self.match
+            match = self.state.match
             assert match is not None
             state = match.current
             if not can_search(state.game):
@@ -53,11 +57,12 @@ class TableTalk(TableMessages):
             view = match.deal_view(deal_seat, memory=True)
             legal = state.legal_actions()
             search, args = hints.job(state.game, deal_seat, seed=version,
-                                     seconds=self.services.config.hint_seconds,
+                                     seconds=self.state.services.config.hint_seconds,
                                      view=view, legal=legal)
-        await self.services.limits.hint(self.code, seat, address)  # only hints that will run
-        result = await self.services.pool.run(self.code, search, *args, bounded=True)
-        return hints.hint_message(self.code, version, result)
+        services, code = self.state.services, self.state.code
+        await services.limits.hint(code, seat, address)  # only hints that will run
+        result = await services.pool.run(code, search, *args, bounded=True)
+        return hints.hint_message(code, version, result)
 
     async def chat(self, connection: Connection, text: str) -> None:
         """A seat's chat line: checked, limited (per seat, whichever of its connections sends
@@ -65,16 +70,16 @@ class TableTalk(TableMessages):
         seat = connection.seat
         if seat is None:
             raise ServerError("seat/spectator")
-        text = checked_line(text, self.services.config)
-        await self.services.limits.chat(self.code, seat, connection.address)
+        text = checked_line(text, self.state.services.config)
+        await self.state.services.limits.chat(self.state.code, seat, connection.address)
         # A blank name is stored blank and shown as "seat N" in each reader's language.
-        name = self.seats[seat].name or ""
+        name = self.state.seats[seat].name or ""
         name = name if name.strip() else ""
         try:
-            await self.services.writer.run(
-                lambda db: store.add_chat(db, code=self.code, seat=seat, name=name, text=text)
+            await self.state.services.writer.run(
+                lambda db: store.add_chat(db, code=self.state.code, seat=seat, name=name, text=text)
             )
         except StorageUnavailable:
             raise ServerError("server/storage_unavailable") from None
         line = {"seat": seat, "name": name, "text": text, "at": time.time()}
-        self._broadcast(partial(chat_message, self.code, line))
+        self.messages.broadcast(partial(chat_message, self.state.code, line))

@@ -118,7 +118,7 @@ async def _play(websocket: WebSocket, lobby: Lobby, code: str, lang: str) -> Non
     seat, lang = hello
     connection = Connection(seat, lang, client_address(websocket))
     sender = asyncio.get_running_loop().create_task(send_queued(websocket, connection))
-    await table.attach(connection)
+    await table.presence.attach(connection)
     log.info("connected", extra={"table": table.code, "seat": connection.seat})
     try:
         while not connection.closed:
@@ -129,7 +129,7 @@ async def _play(websocket: WebSocket, lobby: Lobby, code: str, lang: str) -> Non
     except WebSocketDisconnect:
         pass
     finally:
-        await table.detach(connection)
+        await table.presence.detach(connection)
         lobby.forget_if_done(table)
         # what was queued before the close still goes out (``left`` after a leave), for a
         # bounded time: the queue ends with the close, or the client is gone and sending fails
@@ -245,15 +245,15 @@ async def _handle_message(
             await table.act(connection.seat, message.action, message.version,
                             accepted=acknowledge)
         elif isinstance(message, Hint):
-            connection.push(dumps({**await table.hint(connection.seat, message.version,
+            connection.push(dumps({**await table.talk.hint(connection.seat, message.version,
                                                       connection.address), "ref": ref}))
         elif isinstance(message, Chat):
-            await table.chat(connection, message.text)
+            await table.talk.chat(connection, message.text)
         elif isinstance(message, Sync):
             if message.lang is not None:
                 connection.language = normalize_language(message.lang) or connection.language
             async with table.lock:
-                table.resync(connection)
+                table.presence.resync(connection)
         elif isinstance(message, Speed):  # read by the table's next pause (pace.py)
             connection.speed = message.speed
         elif isinstance(message, Continue):

@@ -1,13 +1,14 @@
-"""What every part of a table reads: its fields, its status and phase, and who is to move.
+"""A table's state and the questions every part of it asks: the one object the parts share.
 
-``Table`` (``table.py``) is put together from one class a job — ``TableMessages`` (what each
-viewer is sent, ``messages.py``), ``Presence`` (connections and grace, ``presence.py``),
-``Scheduling`` (bots, timers and the deal-end pause, ``scheduling.py``), ``TableTalk`` (hints
-and chat, ``talk.py``) — over this base, which holds the table's fields and the questions they
-all ask: whose decision is pending (``mover``), whether a seat may act now (``check_turn``, for
-moves and hints alike), what that decision's legal actions are, who plays a seat. It changes
-nothing; the changes are the guard's (``table.py``), which the parts reach through the
-abstract methods ``act``, ``_deal_next`` and ``schedule``.
+``Table`` (``table.py``) is a composition of parts with one job each — ``TableMessages``
+(what is sent to whom, ``messages.py``), ``Presence`` (who is here, ``presence.py``),
+``Scheduler`` (what runs later, ``scheduling.py``), ``Persistence`` (how it is stored,
+``persistence.py``), ``TableTalk`` (hints and chat, ``talk.py``) — and each part holds this
+``TableState``, not the table: the match, the seats, the version, the status, the lock, and
+the questions they answer — whose decision is pending (``mover``), whether a seat may act now
+(``check_turn``, for moves and hints alike), what that decision's legal actions are
+(``legal_texts``), who plays a seat (``auto_level``). The state answers and changes nothing by
+itself; a table changes in ``Table.act`` and the few steps beside it (``table.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -33,6 +33,7 @@ from cardtable.server.lobby.ratelimit import RateLimits
 from cardtable.server.ops.metrics import Metrics
 from cardtable.server.storage.writer import Writer
 from cardtable.server.tables import clock
+from cardtable.server.tables.announce import Announcements
 from cardtable.server.tables.bots import STAND_IN, BotSeats
 from cardtable.server.tables.pool import FairPool
 from cardtable.server.tables.status import TableStatus
@@ -84,9 +85,11 @@ class Services:
     #: Whether the cluster's bus is away (then no grace period ends in a stand-in); a single
     #: server's is never away.
     bus: BusState = field(default_factory=BusState)
-    #: Web Push to people whose page is closed (``features/push/sender.PushSender``); absent:
-    #: nobody is pushed.
+    #: Web Push's sender (``features/push/sender.PushSender``), for its routes; absent: nobody
+    #: is pushed. Tables never push: Web Push listens to their ``announcements`` (``app.py``).
     push: Any = None
+    #: Who is told what the tables announce (a person's turn, a match's end): ``announce.py``.
+    announcements: Announcements = field(default_factory=Announcements)
 
     def __post_init__(self) -> None:
         if self.limits is None:
@@ -103,8 +106,8 @@ def spawn(coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
     return asyncio.get_running_loop().create_task(coroutine, context=outside_language_blocks())
 
 
-class TableBase(ABC):
-    """The table's fields and the questions every part asks of them (module docstring)."""
+class TableState:
+    """A table's fields and the questions every part asks of them (module docstring)."""
 
     def __init__(self, code: str, config: TableConfig, services: Services) -> None:
         self.code = code
@@ -123,12 +126,8 @@ class TableBase(ABC):
         #: counted): a move of the same seat follows it with a shorter pause.
         self.shown_seat: int | None = None
         self.deadline: float | None = None
-        self._pending: asyncio.Task[None] | None = None
-        self._events_seen: dict[int | None, list[dict[str, Any]]] = {}
-        #: The current deal's views by deal seat, built together once per version (``_views``).
-        self._views_built: tuple[int, object, dict[int | None, dict[str, Any]]] | None = None
         self.result: dict[str, Any] | None = None
-        #: ``_legal_texts``'s answer, for the version and deal it was listed at.
+        #: ``legal_texts``'s answer, for the version and deal it was listed at.
         self._legal_cache: tuple[int, object, list[str]] | None = None
         #: The deal-end pause (``mover`` gives phase ``pause``): the people who pressed
         #: Continue, and when the next deal is dealt without the others. Never stored: after
@@ -137,10 +136,9 @@ class TableBase(ABC):
         self.pause_deadline: float | None = None
         #: Who made each action of the current deal (``by`` of its stored event), in order.
         self.deal_by: list[str] = []
-        #: Set when a step could not be stored, until ``_recover`` rebuilt the table.
+        #: Set when a step could not be stored, until ``Persistence`` rebuilt the table.
         self.suspended = False
-        self._recovering: asyncio.Task[None] | None = None
-        #: Why the stored events cannot be replayed, once ``_recover`` found they cannot.
+        #: Why the stored events cannot be replayed, once ``Persistence`` found they cannot.
         self.unplayable: str | None = None
         #: In a cluster: this process's fencing token on the table (each event write carries
         #: it, ``leases.fence``), and who is told when a write finds the lease moved on.
@@ -153,25 +151,9 @@ class TableBase(ABC):
         #: ``None``: the table has no clock.
         profile = clock.profile(config.clock)
         self.game_clock = clock.GameClock.new(profile, len(self.seats)) if profile else None
-        #: The person last told they are on turn at a turn-based table (``clock_turns.py``).
+        #: The seat last announced as on turn (``Table._announce``), bots' included: a turn
+        #: is announced once, when it passes to a person.
         self.turn_told: int | None = None
-
-    # -- what the guard does (``table.py``) -------------------------------------------------------
-
-    @abstractmethod
-    async def act(
-        self, seat: int | None, text: str, version: int, *, by: str = "person",
-        accepted: Callable[[int], None] | None = None,
-    ) -> None:
-        """The one way a table changes (``Table.act``)."""
-
-    @abstractmethod
-    async def _deal_next(self) -> None:
-        """End the deal-end pause: deal the next deal and store it (``Table._deal_next``)."""
-
-    @abstractmethod
-    def schedule(self) -> None:
-        """Start what must happen next without anyone's message (``Scheduling.schedule``)."""
 
     # -- questions -------------------------------------------------------------------------------
 
@@ -246,10 +228,10 @@ class TableBase(ABC):
         mover, _phase = self.mover()
         if mover is None or self.auto_level(mover) is not None:
             return None
-        legal = self._legal_texts()
+        legal = self.legal_texts()
         return legal[0] if len(legal) == 1 else None
 
-    def _legal_texts(self) -> list[str]:
+    def legal_texts(self) -> list[str]:
         """The legal action texts of the decision pending now (a deal's or one between deals),
         listed once per version: ``schedule`` and the mover's state message both ask for them
         at every step. Read-only (callers copy)."""

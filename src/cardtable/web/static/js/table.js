@@ -55,8 +55,11 @@ function showOpened() {
   for (const part of app.querySelectorAll(OPENED)) {
     if (opened.has(part)) continue;
     opened.add(part);
-    const box = part.getBoundingClientRect();
     const floor = dock ? Math.min(window.innerHeight, dock.getBoundingClientRect().top) : window.innerHeight;
+    // a hint at its longest (a long meld and four runners-up as long) was taller than the
+    // room above a phone's dock: it keeps to that room and scrolls inside (app.css)
+    if (part.classList.contains('hint')) part.style.maxHeight = `${Math.max(120, floor - 8)}px`;
+    const box = part.getBoundingClientRect();
     const hidden = box.bottom - floor;
     let by = 0;
     if (hidden > 0) by = Math.min(hidden + 6, box.top - 4); // its top stays on screen

@@ -156,7 +156,8 @@ function hintBox(ctx) {
       'It imagined {iterations} ways the deal could go on from what you can see; this move did best, scoring {score} out of 100 on average.',
       hint.iterations, { iterations: hint.iterations, score: best.score }));
   }
-  return h('div', { class: 'hint', role: 'status' }, parts,
+  // tabindex: a hint too long for the room above the dock scrolls, by keys too
+  return h('div', { class: 'hint', role: 'status', tabindex: '0' }, parts,
     hint.alternatives.length > 1 ? h('ul', {}, hint.alternatives.slice(1).map((a) => h('li', {},
       sentenceCase(t('{action}: {score} out of 100', { action: describe(ctx.deck, a.action), score: a.score }))))) : null);
 }

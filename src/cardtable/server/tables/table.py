@@ -310,8 +310,6 @@ class Table:
                 state.shown_seat = seat
             if kind == "action":
                 state.deal_by.append(by)
-            if any(e.kind == "deal" for e in stored):
-                state.deal_by = []
             if status is not None:
                 state.status = status
                 state.result = result
@@ -349,7 +347,8 @@ class Table:
         if deal_over and stored[0].kind == "action":
             messages.send_deal_end(match, stored)
         new_deal = any(e.kind == "deal" for e in stored)
-        if new_deal:
+        if new_deal:  # who made each move is counted afresh for the new deal
+            state.deal_by = []
             messages.events_seen = {}
             state.continued = set()
             state.pause_deadline = None
@@ -428,7 +427,6 @@ class Table:
                               persistence.stamped(persistence.deal_data(match)))]
         await persistence.commit(stored)
         state.version += len(stored)
-        state.deal_by = []
         self._after_step(match, False, stored)
 
     # -- records and shutdown ----------------------------------------------------------------------

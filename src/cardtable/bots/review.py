@@ -41,7 +41,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardtable.bots.base import Bot, game_bots
-from cardtable.bots.review_facts import FactCompared, compare, said
+from cardtable.bots.review_facts import (
+    Z95,
+    FactCompared,
+    compare,
+    paired_mean_variance,
+    said,
+)
 from cardtable.engine.action import Action
 from cardtable.engine.game import Game
 from cardtable.engine.plugin import CoachFacts, FactWatch, SearchHooks
@@ -50,9 +56,6 @@ from cardtable.i18n import N_, _
 
 if TYPE_CHECKING:  # for types only: the evaluator gets views and sampled deals
     from cardtable.engine.game import State
-
-#: z for a two-sided 95% interval.
-Z95 = 1.959963984540054
 
 
 def samples_for(game_name: str) -> int:
@@ -404,11 +407,8 @@ def _key_of(key: Sequence[int] | None, action_id: int) -> int:
 
 def _paired(best: Sequence[float], mine: Sequence[float]) -> tuple[float, float, float]:
     """The mean loss ``best − mine`` over paired samples and its 95% interval (low, high, mean)."""
-    n = len(best)
-    diffs = [b - m for b, m in zip(best, mine, strict=True)]
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(variance / n)
+    mean, variance = paired_mean_variance([b - m for b, m in zip(best, mine, strict=True)])
+    half = Z95 * math.sqrt(variance / len(best))
     return mean - half, mean + half, mean
 
 

@@ -28,6 +28,15 @@ MAX_SAID = 2
 MIN_MEAN_GAP = 0.5
 
 
+def paired_mean_variance(diffs: Sequence[float]) -> tuple[float, float]:
+    """The mean of paired differences and their sample variance (0 below two): the statistics
+    of both the loss of a move (``review._paired``) and each fact's difference here."""
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, variance
+
+
 @dataclass(frozen=True, slots=True)
 class FactCompared:
     """One fact of the move played and of the better move over the same sampled deals: counts
@@ -73,9 +82,7 @@ def compare(
         b = [row[i] for row in better]
         p = [row[i] for row in played]
         sign = -1.0 if fact.fewer_is_better else 1.0
-        diffs = [sign * (x - y) for x, y in zip(b, p, strict=True)]
-        mean = sum(diffs) / n if n else 0.0
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        mean, variance = paired_mean_variance([sign * (x - y) for x, y in zip(b, p, strict=True)])
         if variance <= 1e-12:
             surety = math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
         else:

@@ -66,12 +66,17 @@ def seated(new_page: Any, live: Any, viewport: dict[str, int], game: str, player
     if turn_seconds is not None:
         body["turn_seconds"] = turn_seconds
     joined = live.post("/api/play", body)
-    page = new_page(viewport, **context)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
-    page.code = joined["code"]
+    return hold_seat(new_page(viewport, **context), joined["code"], joined)
+
+
+def hold_seat(page: Any, code: str, joined: dict[str, Any]) -> Any:
+    """``page`` opened at the table ``code`` holding the seat ``joined`` (its ``seat`` and
+    ``token``, as ``/api/play`` or a join answers them): the token is where the page looks for
+    it before the page's script reads it."""
+    saved = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    page.add_init_script(f"localStorage.setItem('cardtable:seat:{code}', {json.dumps(saved)});")
+    page.goto(f"/t/{code}")
+    page.code = code
     return page
 
 
@@ -80,11 +85,7 @@ def open_seat(new_page: Any, live: Any, viewport: dict[str, int], code: str, sea
     """A page seated as ``name`` at seat ``seat`` of the table ``code`` (taken over HTTP, its
     token saved where the page looks for it), opened at the table."""
     joined = live.post(f"/api/tables/{code}/join", {"name": name, "seat": seat})
-    page = new_page(viewport)
-    saved = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(f"localStorage.setItem('cardtable:seat:{code}', {json.dumps(saved)});")
-    page.goto(f"/t/{code}")
-    return page
+    return hold_seat(new_page(viewport), code, joined)
 
 
 def assert_above_the_dock(page: Any, part: str = ".ring-centre") -> None:
@@ -193,19 +194,37 @@ def play_until_over(pages: list[Any]) -> None:
 
 class Person:
     """The person's seat of a table (by default a two-deal, two-player Punttu table), played
-    here over the WebSocket (always the first legal card); the other seats are bots."""
+    here over the WebSocket (always the first legal card); the other seats are bots.
+
+    Where a test is about what a page shows at a moment of a match (the deal's end, the match's
+    end), the person plays up to it here and the page opens there: the server tells a page that
+    connects in the deal-end pause of the deal that ended, as it tells one that played it.
+    Clicking a deal's 20 to 40 cards through a page cost 10 to 25 seconds a test."""
 
     def __init__(self, live: Any, game: str = "punttu", deals: int = 2,
                  players: int = 2) -> None:
-        joined = live.post("/api/play", {"game": game, "players": players, "level": "random",
-                                         "name": "Ana", "options": {"deals": deals}})
-        self.code: str = joined["code"]
-        self.seat: int = joined["seat"]
-        self.token: str = joined["token"]
-        self.connection = connect(live.url.replace("http", "ws") + f"/ws/{self.code}",
-                                  open_timeout=20)
+        self.joined = live.post("/api/play", {"game": game, "players": players,
+                                              "level": "random", "name": "Ana",
+                                              "options": {"deals": deals}})
+        self.url = live.url.replace("http", "ws")
+        self.code: str = self.joined["code"]
+        self.seat: int = self.joined["seat"]
+        self.token: str = self.joined["token"]
+        self.connect()
+
+    def connect(self) -> None:
+        """(Again) the seat's WebSocket, greeted with its token. Away from the table for less
+        than the server's grace period, the seat is still the person's: the pause waits."""
+        self.connection = connect(f"{self.url}/ws/{self.code}", open_timeout=20)
         self.ws = self.connection.__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": joined["token"]}))
+        self.ws.send(json.dumps({"type": "hello", "token": self.token}))
+
+    def page(self, new_page: Any, viewport: dict[str, int] | None = None,
+             **context: Any) -> Any:
+        """A page in a fresh context holding this seat, opened at the table; the WebSocket
+        played here is closed first (nothing would read what it is sent)."""
+        self.close()
+        return hold_seat(new_page(viewport, **context), self.code, self.joined)
 
     def play_until(self, kind: str) -> None:
         while True:
@@ -220,6 +239,7 @@ class Person:
                 self.ws.send(json.dumps({"type": "continue", "deal": pause["deal"]}))
 
     def close(self) -> None:
+        """Close the seat's WebSocket (again: nothing)."""
         self.connection.__exit__(None, None, None)
 
     def sat_here(self, page: Any) -> None:

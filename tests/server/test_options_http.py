@@ -6,13 +6,20 @@ refused its own table). So each option's edges — minimum and maximum, each cho
 — are sent to both endpoints, at the first player count the engine accepts that value for: the
 answer must be 201 with the option as sent, and the table must be fetched back; a value the
 engine refuses at every count must be a clean 422 ``table/bad_config``, never a 500.
+
+The 228 cases share one server per database (the module's ``edge_server``): each case makes its
+own tables and reads back only those, and the test settings lift every per-address cap
+(``tests/helpers/server.py``'s ``ROOMY``), so nothing one case makes can change another's answer;
+a server of its own for each case cost about 50 seconds of the suite for nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.helpers.server import RunningServer, make_config
 
 import cardtable
 from cardtable.engine.options import Option
@@ -49,10 +56,22 @@ def players_for(game: str, options: dict[str, Any]) -> int | None:
     return None
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def edge_server(request: pytest.FixtureRequest,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
+    """One server on each database for the whole module (``database`` in conftest.py, made
+    once)."""
+    folder = tmp_path_factory.mktemp("edges")
+    url = request.getfixturevalue("pg_cluster").new_database() if request.param != "sqlite" else ""
+    server = RunningServer(make_config(folder, **({"db": url} if url else {})))
+    yield server
+    server.stop()
+
+
 @pytest.mark.parametrize(("game", "name", "value"), CASES,
                          ids=[f"{g}-{n}-{v}" for g, n, v in CASES])
 def test_every_option_edge_makes_a_table_or_a_clean_refusal(
-    server: Any, game: str, name: str, value: bool | int | str
+    edge_server: RunningServer, game: str, name: str, value: bool | int | str
 ) -> None:
     options = {name: value}
     players = players_for(game, options)
@@ -60,7 +79,7 @@ def test_every_option_edge_makes_a_table_or_a_clean_refusal(
         "/api/tables": {"game": game, "options": options, "players": players},
         "/api/play": {"game": game, "options": options, "players": players, "level": "random"},
     }
-    with server.http() as http:
+    with edge_server.http() as http:
         for path, body in bodies.items():
             response = http.post(path, json=body)
             if players is None:

@@ -16,7 +16,8 @@ from tests.helpers.browser import (
     LAPTOP,
     PHONE,
     REVIEW_WAIT_MS,
-    play_first_cards_until,
+    Person,
+    hold_seat,
 )
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -61,9 +62,14 @@ def test_no_serious_violation_on_any_page(new_page: Any, live: Any,
         expect(page.locator(".felt")).to_be_visible()
         page.locator(f"{ENABLED}, #draw, .actions button").first.wait_for()
         found[game] = violations(page)
-    # a finished deal's replay: a two-seat Punttu deal played to its end
-    code = seat(page, live, "punttu", 2)
-    play_first_cards_until(page, "#play-again", moves=30)
+    # a finished deal's replay: a one-deal, two-seat Punttu match played to its end (over the
+    # WebSocket; the page opens on the finished match)
+    person = Person(live, deals=1)
+    person.play_until("match_end")
+    person.close()
+    code = person.code
+    hold_seat(page, code, person.joined)
+    expect(page.locator("#play-again")).to_be_visible()
     found["match end"] = violations(page)
     page.goto(f"/replay/{code}/1")
     expect(page.locator("#scrub")).to_be_visible()
@@ -86,20 +92,24 @@ def test_no_violation_in_the_states_and_dialogs_of_a_match(new_page: Any, live: 
                                                            viewport: dict[str, int]) -> None:
     """A two-deal Punttu match at two seats, scanned at each state a player meets: the hint
     explained, the deal's end dialog, the match's end dialog, and the replay with the coach's
-    marks and a marked move's note."""
-    page = new_page(viewport, bypass_csp=True)  # axe is injected as a script
+    marks and a marked move's note. The person plays the deals over the WebSocket, the page
+    opens in the pause after the first and looks on while the second is played."""
     found: dict[str, list[str]] = {}
-    code = seat(page, live, "punttu", 2, deals=2)
+    person = Person(live)
+    code = person.code
+    person.play_until("deal_end")
+    page = person.page(new_page, viewport, bypass_csp=True)  # axe is injected as a script
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Deal 1 is over")
+    found["deal end"] = violations(page)
+    dialog.locator("#continue").click()
     page.locator(ENABLED).first.wait_for()
     page.click("#hint")
     expect(page.locator(".hint")).to_be_visible(timeout=30_000)
     found["hint"] = violations(page)
-    dialog = page.get_by_role("dialog")
-    play_first_cards_until(page, "[role=dialog]")
-    expect(dialog).to_contain_text("Deal 1 is over")
-    found["deal end"] = violations(page)
-    dialog.locator("#continue").click()
-    play_first_cards_until(page, "#play-again")
+    person.connect()
+    person.play_until("match_end")
+    person.close()
     expect(dialog).to_contain_text("The match is over")
     found["match end"] = violations(page)
     page.goto(f"/replay/{code}/1")

@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 from tests.helpers.browser import (
     LAPTOP,
     PHONE,
+    Person,
     assert_above_the_dock,
     open_seat,
-    play_first_cards_until,
     screenshot,
     seated,
 )
@@ -159,10 +159,13 @@ def test_pontinhos_dock_leaves_the_table_in_view_on_a_phone(
 def test_the_end_of_a_deal_opens_whole_in_view(new_page: Any, live: Any,
                                                viewport: dict[str, int], lang: str) -> None:
     """The deal's end dialog (its points, the Continue button) is laid over the page, whole in
-    the window wherever the page was scrolled; a long one scrolls inside itself."""
-    page = seated(new_page, live, viewport, "punttu", players=2, options={"deals": 2})
+    the window wherever the page was scrolled; a long one scrolls inside itself. (The deal is
+    played over the WebSocket; the page opens in the pause.)"""
+    person = Person(live)
+    person.play_until("deal_end")
+    page = person.page(new_page, viewport)
     page.goto(f"{page.url}?lang={lang}")
-    play_first_cards_until(page, "[role=dialog]", moves=30)
+    page.locator("[role=dialog]").wait_for()
     assert_above_the_dock(page, "[role=dialog]")
     continue_button = page.locator("#continue")
     continue_button.scroll_into_view_if_needed()

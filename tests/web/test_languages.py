@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
-from tests.helpers.browser import ARTIFACTS, LiveServer
+from tests.helpers.browser import ARTIFACTS, LiveServer, Person
 from tests.helpers.sheets import A4, VERBOSE, split
 from tests.helpers.translations import assert_translated, leaks, page_in, seated_page
 
@@ -131,19 +131,14 @@ def test_finished_match_and_its_replay_in_every_language(
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_the_end_of_a_deal_in_every_language(new_page: Any, live: LiveServer, lang: str) -> None:
-    """A two-deal Punttu match against a random bot, played to the end of its first deal: the
-    deal-end dialog (points, the breakdown, replay and record links) in the page's language."""
-    joined = live.post("/api/play", {"game": "punttu", "players": 2, "name": "Ana",
-                                      "level": "random", "options": {"deals": 2}})
-    page = seated_page(new_page, lang, joined)
-    title = page.locator("#deal-end-title")
-    playable = page.locator(".hand button.card:not([disabled])")
-    for _card in range(20):  # Punttu at two: 20 cards each
-        expect(playable.first.or_(title)).to_be_visible()
-        if title.is_visible():
-            break
-        playable.first.click()
-    expect(title).to_be_visible()
+    """A two-deal Punttu match against a random bot, played to the end of its first deal (over
+    the WebSocket: the page opens in the pause): the deal-end dialog (points, the breakdown,
+    replay and record links) in the page's language."""
+    person = Person(live)
+    person.play_until("deal_end")
+    person.close()
+    page = seated_page(new_page, lang, person.joined)
+    expect(page.locator("#deal-end-title")).to_be_visible()
     assert_translated(page, lang, "deal end")
     shot(page, f"{lang}-deal-end")
 

@@ -7,10 +7,10 @@ The fixtures (the live server, the browser, fresh pages) are in ``tests/web/conf
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -174,22 +174,24 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
-def play_until_over(pages: list[Any]) -> None:
-    """Each page plays its first playable card whenever it has one, until every page shows
-    the match-end dialog."""
-    for _ in range(400):
-        if all(p.locator("#match-end-title").count() for p in pages):
-            return
-        for page in pages:
-            card = page.locator(ENABLED).first
-            if card.count():
-                # redrawn under the pointer: the next round tries again
-                with contextlib.suppress(Exception):
-                    card.click(timeout=2000)
-            elif page.locator("#continue").count():
-                page.click("#continue")
-        pages[0].wait_for_timeout(50)
-    raise AssertionError("the match did not end")
+def play_until_over(pages: list[Any], live: Any) -> None:
+    """The seat each page holds plays its first legal move over the WebSocket (``Person``, one
+    thread a seat, as people play at once) until the match is over; then every page shows the
+    match-end dialog. The pages look on: clicking a match's cards through two pages in turn
+    cost some 20 seconds a test (whole deals clicked through a page are tests of their own)."""
+    from playwright.sync_api import expect
+
+    people = [Person.of_page(page, live) for page in pages]
+    with ThreadPoolExecutor(len(people)) as pool:
+        playing = [pool.submit(person.play_until, "match_end") for person in people]
+        try:
+            for each in playing:
+                each.result()
+        finally:
+            for person in people:
+                person.close()
+    for page in pages:
+        expect(page.locator("#match-end-title")).to_be_visible()
 
 
 class Person:
@@ -202,15 +204,24 @@ class Person:
     Clicking a deal's 20 to 40 cards through a page cost 10 to 25 seconds a test."""
 
     def __init__(self, live: Any, game: str = "punttu", deals: int = 2,
-                 players: int = 2) -> None:
-        self.joined = live.post("/api/play", {"game": game, "players": players,
-                                              "level": "random", "name": "Ana",
-                                              "options": {"deals": deals}})
+                 players: int = 2, *, joined: dict[str, Any] | None = None) -> None:
+        """A new table against bots, or the seat ``joined`` (``code``, ``seat``, ``token``)."""
+        self.joined = joined or live.post("/api/play", {"game": game, "players": players,
+                                                        "level": "random", "name": "Ana",
+                                                        "options": {"deals": deals}})
         self.url = live.url.replace("http", "ws")
         self.code: str = self.joined["code"]
         self.seat: int = self.joined["seat"]
         self.token: str = self.joined["token"]
         self.connect()
+
+    @classmethod
+    def of_page(cls, page: Any, live: Any) -> Person:
+        """The seat ``page`` holds at the table it shows (its token where the page keeps it)."""
+        code = page.url.rsplit("/", 1)[1]
+        saved = page.evaluate(f"localStorage.getItem('cardtable:seat:{code}')")
+        assert saved, f"the page holds no seat at {code}"
+        return cls(live, joined={"code": code, **json.loads(saved)})
 
     def connect(self) -> None:
         """(Again) the seat's WebSocket, greeted with its token. Away from the table for less

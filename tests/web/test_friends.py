@@ -35,7 +35,7 @@ def test_a_rematch_with_two_people_keeps_their_seats(new_page: Any, live: Any) -
     sit(bo, code, "Bo", 1)
     expect(ana.locator(".felt")).to_be_visible()
     expect(bo.locator(".felt")).to_be_visible()
-    play_until_over([ana, bo])
+    play_until_over([ana, bo], live)
     expect(ana.locator("#play-again")).to_have_text("Play again with everyone")
     ana.click("#play-again")
     expect(bo.locator(".rematch-status")).to_contain_text("Ready to play again: Ana")

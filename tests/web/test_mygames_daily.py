@@ -18,7 +18,7 @@ RULE = ("You play each daily deal once. Its replays, and everything else that sh
         "cards, open when its day is over (UTC).")
 
 
-def test_the_nickname_is_remembered_and_my_games_lists_the_match(new_page: Any) -> None:
+def test_the_nickname_is_remembered_and_my_games_lists_the_match(new_page: Any, live: Any) -> None:
     page = new_page(PHONE)
     page.goto("/")
     expect(page.locator("#quick-name")).to_have_value(re.compile(r"^Guest \d{3}$"))
@@ -27,7 +27,7 @@ def test_the_nickname_is_remembered_and_my_games_lists_the_match(new_page: Any) 
     page.click("#quick button[value=punttu]")
     expect(page).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
     code = page.url.rsplit("/", 1)[1]
-    play_until_over([page])
+    play_until_over([page], live)
     page.goto("/")
     expect(page.locator("#quick-name")).to_have_value("Zoé")  # used for every new table
     expect(page.locator("#new-name")).to_have_value("Zoé")
@@ -44,7 +44,7 @@ def test_the_nickname_is_remembered_and_my_games_lists_the_match(new_page: Any) 
     assert not page.js_errors
 
 
-def test_the_daily_deal_in_the_browser_and_its_board(new_page: Any) -> None:
+def test_the_daily_deal_in_the_browser_and_its_board(new_page: Any, live: Any) -> None:
     page = new_page(LAPTOP)
     page.goto("/daily?game=punttu&players=2")
     expect(page.locator("h1")).to_have_text("The daily deal")
@@ -57,7 +57,7 @@ def test_the_daily_deal_in_the_browser_and_its_board(new_page: Any) -> None:
     page.click("#daily-play")
     expect(page).to_have_url(re.compile(r"/t/[A-Z0-9-]+$"))
     expect(page.locator("#hint")).to_have_count(0)  # no hints at the daily deal
-    play_until_over([page])
+    play_until_over([page], live)
     expect(page.locator("#play-again")).to_have_count(0)  # today's deal is played once
     page.click("#daily-board")
     expect(page).to_have_url(re.compile(r"/daily\?game=punttu&players=2$"))

@@ -112,10 +112,15 @@ def _with_facts(review: dict[str, Any], seat: int, facts: list[dict[str, Any]]) 
     return data
 
 
+#: Each case's sentences in every language; the longest pair at both sizes (the room it takes
+#: is the most any line takes), the others at one size each.
+CASES = [(LONGEST, "longest", PHONE, "phone"), (LONGEST, "longest", LAPTOP, "laptop"),
+         (PUNTTU, "punttu", LAPTOP, "laptop"), (CERTAIN, "certain", PHONE, "phone")]
+
+
 @pytest.mark.parametrize("lang", ["en", "eu", "hu", "pt_BR"])
-@pytest.mark.parametrize(("viewport", "size"), [(PHONE, "phone"), (LAPTOP, "laptop")])
-@pytest.mark.parametrize(("case", "name"),
-                         [(PUNTTU, "punttu"), (LONGEST, "longest"), (CERTAIN, "certain")])
+@pytest.mark.parametrize(("case", "name", "viewport", "size"), CASES,
+                         ids=[f"{name}-{size}" for _case, name, _viewport, size in CASES])
 def test_the_coach_line_names_the_fact_and_opens_in_view(
     new_page: Any, finished: tuple[Person, dict[str, Any]], lang: str,
     viewport: dict[str, int], size: str, case: Any, name: str,

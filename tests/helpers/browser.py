@@ -249,6 +249,23 @@ class Person:
             if pause and message["seat"] in pause["waiting"]:  # ready for the next deal
                 self.ws.send(json.dumps({"type": "continue", "deal": pause["deal"]}))
 
+    def play_moves(self, moves: int) -> None:
+        """Make ``moves`` of the seat's moves (the first legal one each time, once a state) and
+        return once the last is stored (its ``ack``): a page can then make the deal's last
+        moves itself, and see what its own last click brings (the end dialog, its focus)."""
+        acted: set[int] = set()
+        while True:
+            message = json.loads(self.ws.recv(timeout=20))
+            if message["type"] == "error":
+                raise AssertionError(f"a move was refused: {message}")
+            if message["type"] == "ack" and len(acted) == moves:
+                return
+            if (message["type"] == "state" and message["legal"] and len(acted) < moves
+                    and message["version"] not in acted):
+                acted.add(message["version"])
+                self.ws.send(json.dumps({"type": "action", "action": message["legal"][0],
+                                         "version": message["version"]}))
+
     def close(self) -> None:
         """Close the seat's WebSocket (again: nothing)."""
         self.connection.__exit__(None, None, None)

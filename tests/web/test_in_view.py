@@ -163,8 +163,7 @@ def test_the_end_of_a_deal_opens_whole_in_view(new_page: Any, live: Any,
     played over the WebSocket; the page opens in the pause.)"""
     person = Person(live)
     person.play_until("deal_end")
-    page = person.page(new_page, viewport)
-    page.goto(f"{page.url}?lang={lang}")
+    page = person.page(new_page, viewport, locale=LOCALES[lang])
     page.locator("[role=dialog]").wait_for()
     assert_above_the_dock(page, "[role=dialog]")
     continue_button = page.locator("#continue")

@@ -3,12 +3,11 @@ dialog opens, and the next deal is dealt only once the person pressed Continue."
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.helpers.browser import LAPTOP, PHONE, play_first_cards_until, screenshot
+from tests.helpers.browser import LAPTOP, PHONE, Person, play_first_cards_until, screenshot
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
@@ -16,15 +15,11 @@ def test_the_next_deal_waits_for_continue(
     new_page: Any, live: Any, viewport: dict[str, int]
 ) -> None:
     size = "laptop" if viewport is LAPTOP else "phone"
-    joined = live.post("/api/play", {"game": "punttu", "name": "Ana", "level": "random",
-                                     "options": {"deals": 2}})
-    page = new_page(viewport)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(  # the seat's token, as the lobby would have kept it
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
+    person = Person(live)
+    person.play_moves(18)  # over the WebSocket; the page plays the last two of Ana's 20 cards
+    page = person.page(new_page, viewport)
     dialog = page.get_by_role("dialog")
-    play_first_cards_until(page, "[role=dialog]", moves=20)
+    play_first_cards_until(page, "[role=dialog]", moves=3)
     expect(dialog).to_contain_text("Deal 1 is over")
     # the bots wait too: deal 2 is not being played behind the dialog
     expect(page.locator(".table-head .deal")).to_have_text("Deal 1")

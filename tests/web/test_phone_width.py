@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from tests.helpers.browser import PHONE, seated
+from tests.helpers.translations import LOCALES
 
 LANGUAGES = ["en", "pt_BR", "eu", "hu"]
 
@@ -45,8 +46,7 @@ def test_the_lobby_pages_fit_a_phone(new_page: Any, live: Any, lang: str) -> Non
                                                ("pontinho", 8)])
 def test_a_table_fits_a_phone_with_every_name_whole(new_page: Any, live: Any, lang: str,
                                                     game: str, players: int) -> None:
-    page = seated(new_page, live, PHONE, game, players=players)
-    page.goto(f"{page.url}?lang={lang}")
+    page = seated(new_page, live, PHONE, game, players=players, locale=LOCALES[lang])
     page.locator(".hand button.card").first.wait_for()
     assert_fits(page)
     assert page.evaluate(CUT) == []

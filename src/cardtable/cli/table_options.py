@@ -18,7 +18,7 @@ import cardtable
 from cardtable.cli.help_text import HelpOption
 from cardtable.engine.game import Game
 from cardtable.engine.options import parse_option_assignments
-from cardtable.engine.presets import CUSTOM
+from cardtable.engine.presets import CUSTOM, UnknownPreset
 from cardtable.errors import CardtableError
 from cardtable.games import descriptor
 from cardtable.i18n import N_, _
@@ -78,21 +78,22 @@ def requested_options(
     then the ``-o`` ones, which win. An unknown preset is a usage error (exit 2) that lists the
     game's presets by name, with their titles in the user's language."""
     options: dict[str, Any] = dict(given_options(assignments))
-    if preset is None or preset == CUSTOM:
+    if preset is None:
         return options
     try:
         game = descriptor(game_name)
     except CardtableError as error:
         raise click.UsageError(str(error)) from None
-    if preset not in [found.name for found in game.presets]:
-        known = [f"{found.name} ({_(found.title)})" for found in game.presets]
+    try:
+        return game.with_preset(preset, options)
+    except UnknownPreset as unknown:
+        known = [f"{found.name} ({_(found.title)})" for found in unknown.presets]
         raise click.BadParameter(
             _("{game} has no house rules called {preset!r}; choose one of: {known}").format(
                 game=_(game.title), preset=preset, known=", ".join([*known, CUSTOM])
             ),
             param_hint="--preset",
-        )
-    return game.with_preset(preset, options)
+        ) from None
 
 
 def make_table(

@@ -102,16 +102,32 @@ def check_presets(game: str, specs: Sequence[Option], presets: Sequence[Preset])
             )
 
 
+class UnknownPreset(OptionError):
+    """A preset name the game does not have. It carries the game's presets, so that each front
+    end words the refusal its own way (the command line lists their titles, the server answers
+    ``table/unknown_preset``) from this one lookup; its own text names them for a library
+    user."""
+
+    def __init__(self, game: str, name: str, presets: Sequence[Preset]) -> None:
+        self.game, self.name, self.presets = game, name, tuple(presets)
+        super().__init__(
+            _("unknown preset {name!r} for {game}; its presets are: {known}").format(
+                name=name, game=game, known=", ".join(self.names)
+            )
+        )
+
+    @property
+    def names(self) -> list[str]:
+        """Every name a table may be asked for with: the presets' and ``CUSTOM``."""
+        return [preset.name for preset in self.presets] + [CUSTOM]
+
+
 def find_preset(game: str, presets: Sequence[Preset], name: str) -> Preset:
-    """The preset called ``name``; ``OptionError`` names the presets there are."""
+    """The preset called ``name``; ``UnknownPreset`` if the game has none so called."""
     for preset in presets:
         if preset.name == name:
             return preset
-    raise OptionError(
-        _("unknown preset {name!r} for {game}; its presets are: {known}").format(
-            name=name, game=game, known=", ".join([p.name for p in presets] + [CUSTOM])
-        )
-    )
+    raise UnknownPreset(game, name, presets)
 
 
 def preset_of(presets: Sequence[Preset], options: Mapping[str, Any]) -> str:

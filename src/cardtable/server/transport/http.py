@@ -33,7 +33,7 @@ from cardtable import __version__
 from cardtable.bots.ladder import lobby_levels
 from cardtable.engine.game import Game
 from cardtable.engine.options import Option
-from cardtable.engine.presets import CUSTOM
+from cardtable.engine.presets import UnknownPreset
 from cardtable.errors import CardtableError
 from cardtable.games import descriptor, game_class
 from cardtable.i18n import _, translation
@@ -286,17 +286,15 @@ def checked_game(name: str, players: int | None, options: dict[str, Any]) -> Gam
 def preset_options(game: str, preset: str | None, options: dict[str, Any]) -> dict[str, Any]:
     """The options of a table asked for with ``preset`` (its options, then ``options``, which
     win); an unknown preset is ``table/unknown_preset`` (400), and nothing is made."""
-    if preset is None or preset == CUSTOM:
+    if preset is None:
         return options
     try:
-        found = descriptor(game)
+        return descriptor(game).with_preset(preset, options)
+    except UnknownPreset as unknown:
+        raise ServerError("table/unknown_preset", preset=preset, game=unknown.game,
+                          presets=", ".join(unknown.names)) from None
     except CardtableError as error:
         raise ServerError("table/bad_config", reason=str(error)) from None
-    names = [p.name for p in found.presets]
-    if preset not in names:
-        raise ServerError("table/unknown_preset", preset=preset, game=found.name,
-                          presets=", ".join([*names, CUSTOM]))
-    return found.with_preset(preset, options)
 
 
 def seats_of(spec: CreateTable, players: int) -> tuple[SeatPlan, ...]:

@@ -9,7 +9,7 @@ import pytest
 import cardtable
 from cardtable.art.deck import deck_cards
 from cardtable.engine.options import Option
-from cardtable.engine.presets import CUSTOM, Preset, check_presets
+from cardtable.engine.presets import CUSTOM, Preset, UnknownPreset, check_presets
 from cardtable.errors import OptionError
 from cardtable.games import descriptor, descriptors
 
@@ -59,8 +59,13 @@ def test_options_a_preset_does_not_name_stay_free() -> None:
 
 
 def test_an_unknown_preset_is_refused_naming_those_there_are() -> None:
-    with pytest.raises(OptionError, match=r"unknown preset 'scopone' for putto.*source, scopa"):
+    with pytest.raises(OptionError, match=r"unknown preset 'scopone' for putto.*source, scopa"
+                       ) as refused:
         descriptor("putto").with_preset("scopone", {})
+    # one lookup for every front end: the refusal carries the presets each words its own way
+    assert isinstance(refused.value, UnknownPreset)
+    assert refused.value.presets == descriptor("putto").presets
+    assert refused.value.names == [*(p.name for p in descriptor("putto").presets), CUSTOM]
     assert descriptor("putto").with_preset(CUSTOM, {"deals": 3}) == {"deals": 3}
     assert descriptor("putto").with_preset(None, {}) == {}
 

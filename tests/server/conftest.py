@@ -64,6 +64,22 @@ def server(start_server: Callable[..., RunningServer]) -> RunningServer:
     return start_server()
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared_server(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
+    """One server on each database for those tests of a module that each make their own
+    tables and players and read back only those, with the test settings (``make_config``):
+    starting and stopping a server for each cost about half a second, more under load. Kept
+    off it: tests that change settings, restart or break the server, count rows of a whole
+    table, or use up a per-address rate limit (``people/limits.py``'s are not settings: a
+    module's tests together stay under them, e.g. under 30 new players a minute)."""
+    folder = tmp_path_factory.mktemp("shared")
+    url = request.getfixturevalue("pg_cluster").new_database() if request.param != "sqlite" else ""
+    server = RunningServer(make_config(folder, **({"db": url} if url else {})))
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def client_class() -> type[Client]:
     return Client

@@ -7,11 +7,13 @@ disk is a real filesystem with no space left. Every wait is bounded.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -22,6 +24,7 @@ from typing import Any
 import pytest
 
 from cardtable.server.storage import store
+from cardtable.server.tables.scheduling import Scheduler
 from cardtable.server.tables.table import Table
 
 #: The longest a fault helper waits for its process.
@@ -71,6 +74,46 @@ class HeldLock:
     def __exit__(self, *exc: object) -> None:
         if self.process is not None:
             self.release()
+
+
+class HeldBotMoves:
+    """Bots' moves held at their pause (``Scheduler.paced``, patched in this process, so in the
+    servers the test runs in threads) from ``hold`` until ``let_go``: a test puts a fault in
+    place between a person's move and the bot's answer to it, whatever the machine's load,
+    instead of giving the bot a long delay and hoping the fault comes first."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self._mutex = threading.Lock()
+        self._held = False
+        self._waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+        gate = self
+        paced = Scheduler.paced
+
+        async def held_paced(scheduler: Scheduler, seconds: float) -> None:
+            await gate._passed()
+            await paced(scheduler, seconds)
+
+        monkeypatch.setattr(Scheduler, "paced", held_paced)
+
+    async def _passed(self) -> None:
+        with self._mutex:
+            if not self._held:
+                return
+            loop = asyncio.get_running_loop()
+            waiting: asyncio.Future[None] = loop.create_future()
+            self._waiting.append((loop, waiting))
+        await waiting
+
+    def hold(self) -> None:
+        with self._mutex:
+            self._held = True
+
+    def let_go(self) -> None:
+        with self._mutex:
+            self._held = False
+            waiting, self._waiting = self._waiting, []
+        for loop, future in waiting:
+            loop.call_soon_threadsafe(lambda f=future: f.done() or f.set_result(None))
 
 
 class SmallDisk:

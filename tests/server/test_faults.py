@@ -18,6 +18,7 @@ import httpx
 import pytest
 from tests.helpers.server import WAIT, Client, RunningServer, make_config, quick_play
 from tests.server.faults import (
+    HeldBotMoves,
     HeldLock,
     assert_only_stored_was_shown,
     damage,
@@ -172,11 +173,14 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
 # -- moves made for a seat: a bot, a timer ------------------------------------------------------
 
 
-def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_server: Any) -> None:
+def test_a_bot_move_that_cannot_be_stored_is_made_again_later(
+    start_sqlite_server: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The bot's move fails to commit (the lock outlasts the retry window): the table is
     suspended, not frozen; once the lock is gone it is rebuilt from storage and the bot moves
     again by itself. Nothing the players saw was unstored; the record replays."""
-    server = start_sqlite_server(write_retry_seconds=0.2, bot_delay=4.0)
+    bots = HeldBotMoves(monkeypatch)
+    server = start_sqlite_server(write_retry_seconds=0.2)
     joined = quick_play(server, "punttu", players=2)
 
     async def run() -> None:
@@ -188,10 +192,11 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_serve
             turn = await me.my_turn()
             assert turn is not None
         lock = HeldLock(db_file(server))
+        bots.hold()
         await me.act(turn["legal"][0], turn["version"], ref="mine")
         await me.until(lambda m: m["type"] == "ack")
-        lock.hold()  # within the bot's delay (4 s, ample for a process to start): its move
-        # meets the lock
+        lock.hold()  # while the bot's answer is held: its move meets the lock
+        bots.let_go()
         try:
             await me.until(is_status(False))
             # the bot's move is refused after the window: the table is suspended
@@ -209,7 +214,7 @@ def test_a_bot_move_that_cannot_be_stored_is_made_again_later(start_sqlite_serve
 
     asyncio.run(run())
     server.stop()
-    quick = start_sqlite_server(bot_delay=0.0)  # the rest of the match at full speed
+    quick = start_sqlite_server()  # the rest of the match on a new server, from storage
 
     async def finish() -> None:
         me = await Client.open(quick, joined["code"], joined["token"])

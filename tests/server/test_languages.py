@@ -29,6 +29,13 @@ from cardtable.server.transport.errors import ServerError
 ILLEGAL = "play Zz"
 
 
+@pytest.fixture
+def server(shared_server: RunningServer) -> RunningServer:
+    """One server per database for the module (``shared_server``): each test makes its own
+    tables and players and reads back only those."""
+    return shared_server
+
+
 @pytest.fixture(autouse=True)
 def default_is_untouched() -> Iterator[None]:
     """Every test here must leave the process-wide language as it found it."""

@@ -7,11 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import text
 from tests.helpers.server import RunningServer
 
 from cardtable.server.people.identity import COOKIE
 from cardtable.server.tables.tokens import hash_token
+
+
+@pytest.fixture
+def server(shared_server: RunningServer) -> RunningServer:
+    """One server per database for the module (``shared_server``): each test makes its own
+    players and tables and reads back only those (about 15 new players in all)."""
+    return shared_server
 
 
 def two_person_table(http: httpx.Client) -> str:

@@ -21,6 +21,15 @@ from cardtable.server.storage import archive
 from cardtable.server.storage.db import make_engine
 
 
+@pytest.fixture
+def server(shared_server: RunningServer) -> RunningServer:
+    """One server per database for the module (``shared_server``): each test makes its own
+    players and matches and reads back only those. Tests that use up the profile rate, count
+    every player, find seats by a name other tests use too, or archive every old table start
+    their own."""
+    return shared_server
+
+
 def sit(http: httpx.Client, code: str, name: str, seat: int) -> str:
     joined = http.post(f"/api/tables/{code}/join", json={"name": name, "seat": seat})
     assert joined.status_code == 200, joined.text
@@ -88,14 +97,16 @@ def test_a_malformed_id_is_refused_without_a_5xx(server: RunningServer, bad: str
     assert answer.status_code in (404, 422), answer.text
 
 
-def test_profiles_are_rate_limited_per_address(server: RunningServer) -> None:
+def test_profiles_are_rate_limited_per_address(start_server: Any) -> None:
+    server: RunningServer = start_server()
     with server.http() as http:
         codes = [http.get("/api/players/" + "B" * 16).status_code for _ in range(61)]
     assert codes[:60] == [404] * 60 and codes[60] == 429
 
 
 def test_deleting_an_account_leaves_the_games_but_the_name(
-        server: RunningServer, client_class: Any) -> None:
+        start_server: Any, client_class: Any) -> None:
+    server: RunningServer = start_server()
     with server.http() as ana, server.http() as bea:
         code = play_a_match(server, client_class, ana, bea)
         ana_id = ana.get("/api/me").json()["id"]
@@ -139,7 +150,8 @@ def test_deleting_an_account_leaves_the_games_but_the_name(
     assert server.lobby.services.writer.read(left) == (0, 0, 0, 0, 0, 0)
 
 
-def test_deleting_without_an_account_changes_nothing(server: RunningServer) -> None:
+def test_deleting_without_an_account_changes_nothing(start_server: Any) -> None:
+    server: RunningServer = start_server()
     with server.http() as visitor:
         refused = visitor.delete("/api/me")
         assert refused.status_code == 404
@@ -150,7 +162,8 @@ def test_deleting_without_an_account_changes_nothing(server: RunningServer) -> N
 
 
 def test_an_archived_table_names_a_deleted_player_a_former_player(
-        server: RunningServer, client_class: Any) -> None:
+        start_server: Any, client_class: Any) -> None:
+    server: RunningServer = start_server()
     with server.http() as ana, server.http() as bea:
         code = play_a_match(server, client_class, ana, bea)
         record = bea.get(f"/api/tables/{code}/record").json()

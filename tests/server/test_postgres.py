@@ -6,13 +6,12 @@ by the advisory lock (§4)."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from pathlib import Path
 
 import pytest
 from tests.helpers.server import Client, RunningServer, make_config, quick_play
 from tests.pg import Cluster
-from tests.server.faults import assert_only_stored_was_shown, eventually
+from tests.server.faults import HeldBotMoves, assert_only_stored_was_shown, eventually
 
 from cardtable.errors import CardtableError
 from cardtable.server.app import prepare_database
@@ -69,11 +68,12 @@ def test_writes_wait_out_an_outage_and_pooled_connections_are_checked(
 
 
 def test_a_bot_move_during_an_outage_is_not_lost_and_the_table_rebuilds(
-    pg_cluster: Cluster, pg_url: str, tmp_path: Path
+    pg_cluster: Cluster, pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Observed before: the bot's move stayed in memory unstored, the next move was stored on
     top of the gap, and after a restart the table could not be rebuilt (500 for good)."""
-    config = make_config(tmp_path, db=pg_url, write_retry_seconds=0.2, bot_delay=4.0)
+    bots = HeldBotMoves(monkeypatch)
+    config = make_config(tmp_path, db=pg_url, write_retry_seconds=0.2)
     server = RunningServer(config)
     joined = quick_play(server, "punttu", players=2)
     code = joined["code"]
@@ -86,9 +86,11 @@ def test_a_bot_move_during_an_outage_is_not_lost_and_the_table_rebuilds(
             await me.act(turn["legal"][0], turn["version"])
             turn = await me.my_turn()
             assert turn is not None
+        bots.hold()
         await me.act(turn["legal"][0], turn["version"])
         await me.until(lambda m: m["type"] == "ack")
-        pg_cluster.stop()  # within the bot's delay (4 s)
+        pg_cluster.stop()  # while the bot's answer is held: its move meets the outage
+        bots.let_go()
         try:
             await me.until(lambda m: m["type"] == "status" and m["storage"] == "unavailable")
             table = server.lobby.tables[code]
@@ -111,7 +113,7 @@ def test_a_bot_move_during_an_outage_is_not_lost_and_the_table_rebuilds(
         asyncio.run(run())
     finally:
         server.stop()
-    again = RunningServer(dataclasses.replace(config, bot_delay=0.0))
+    again = RunningServer(config)
     try:
         with again.http() as http:
             assert http.get(f"/api/tables/{code}").status_code == 200

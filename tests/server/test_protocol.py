@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from tests.helpers.server import create, join
+from tests.helpers.server import RunningServer, create, join
 
 from cardtable.engine.record import replay
 
@@ -17,6 +17,13 @@ GAMES = {
     "putto": {"deals": 1},
     "pontinho": {"deals": 1, "rebuild_limit": 0},
 }
+
+
+@pytest.fixture
+def server(shared_server: RunningServer) -> RunningServer:
+    """One server per database for the module (``shared_server``): each test plays its own
+    tables; the lobby test, which lists the open tables, starts its own."""
+    return shared_server
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -142,8 +149,9 @@ def test_tokens_reconnect_and_spectators(server: Any, client_class: Any,
     asyncio.run(scenario())
 
 
-def test_http_lobby(server: Any) -> None:
+def test_http_lobby(start_server: Any) -> None:
     """Creating, listing, joining, a full table, bad tables, OpenAPI and health."""
+    server = start_server()
     table = create(server, "putto", [{"kind": "person"}, {"kind": "bot", "level": "easy"}],
                    players=2, public=True)
     code = table["code"]

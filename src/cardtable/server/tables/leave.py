@@ -48,9 +48,14 @@ async def leave(lobby: Lobby, table: Table, connection: Connection) -> None:
               if s.plan.kind == "person" and i != index and s.taken]
     leaving = list(seat.connections)
     if table.status == TableStatus.RUNNING and not others:
+        # Told once the table is closed and out of the open list, not before: a lobby read
+        # right after "left" must not list it. Taken off the seat, the leaving connections are
+        # not closed with the table's others (spectators) before they are told.
+        seat.connections.clear()
+        await lobby.expire(table)
         for each in leaving:
             each.push(goodbye)
-        await lobby.expire(table)  # closes its connections too
+            each.close()
         return
     async with table.lock:
         if table.status == TableStatus.RUNNING:

@@ -1,20 +1,20 @@
 """Browser tests: the real app under uvicorn in a thread, driven by Playwright in Debian's
-Chromium (never Playwright's own download). One browser per test module; each test gets fresh
-contexts, so localStorage and cookies never leak between tests. Bots move at once.
+Chromium headless shell (never Playwright's own download; the full Chromium where a module needs
+it). One browser per test module; each test gets fresh contexts, so localStorage and cookies
+never leak between tests. Bots move at once.
 
-Without ``/usr/bin/chromium`` the tests are skipped with a loud reason; ``make test`` installs it
-first when it runs as root (CI does). What the tests share besides these fixtures is in
-``tests/helpers/browser.py``.
+Without Debian's ``chromium-headless-shell`` (and ``chromium``) the tests are skipped with a loud
+reason; ``make test`` installs them first when it runs as root (CI does). What the tests share
+besides these fixtures is in ``tests/helpers/browser.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers.browser import ARGS, CHROMIUM, LAPTOP, TIMEOUT, LiveServer
+from tests.helpers.browser import CHROMIUM, LAPTOP, TIMEOUT, LiveServer, launched
 
 
 @pytest.fixture(scope="module")
@@ -26,19 +26,10 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium under Playwright; expectations wait up to ``TIMEOUT`` too (the
-    machine is shared, and a loaded one is slow)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(
-            f"!!! BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM}. Run `make test` as root "
-            "(it installs Debian's chromium) or `apt-get install -y chromium`. !!!"
-        )
-    sync_api = pytest.importorskip("playwright.sync_api")
-    sync_api.expect.set_options(timeout=TIMEOUT)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    """The headless shell (``CHROMIUM``); a module that needs the full browser overrides this
+    fixture with ``launched(FULL_CHROMIUM)``."""
+    with launched(CHROMIUM) as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture

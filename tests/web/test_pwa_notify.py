@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from playwright.sync_api import expect
 from sqlalchemy import text
-from tests.helpers.browser import LAPTOP, seated
+from tests.helpers.browser import FULL_CHROMIUM, LAPTOP, launched, seated
 from tests.helpers.pushservice import b64
 
 MINE = ".hand button.card:not([disabled])"
@@ -52,6 +54,14 @@ WATCH = """
   Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
 })();
 """
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The full Chromium: a push subscription needs its push service, which the headless shell
+    the other browser tests drive does not have."""
+    with launched(FULL_CHROMIUM) as browser:
+        yield browser
 
 
 def watched_table(new_page: Any, live: Any, *, allow: bool) -> Any:

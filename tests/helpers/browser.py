@@ -17,10 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from tests.helpers.server import ROOMY, RunningServer
+from tests.helpers.server import RunningServer, make_config
 from websockets.sync.client import connect
-
-from cardtable.server.config import ServerConfig
 
 #: The browser the tests drive: Debian's Chromium headless shell, the browser without the parts
 #: a window needs. The same pages cost about a fifth less CPU in it (the browser suite on two
@@ -72,10 +70,7 @@ class LiveServer(RunningServer):
 
     def __init__(self, data_dir: Path, **settings: Any) -> None:
         """``settings``: more of the server's settings (``host``, ``public_url``…)."""
-        super().__init__(
-            ServerConfig(data_dir=data_dir, bot_delay=0.0, grace_seconds=60.0, hint_seconds=0.05,
-                         **ROOMY, **settings)
-        )
+        super().__init__(make_config(data_dir, **settings))
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         response = httpx.post(self.url + path, json=body, timeout=20)

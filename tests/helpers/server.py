@@ -172,8 +172,12 @@ ROOMY: dict[str, Any] = {
 
 
 def make_config(tmp_path: Path, **overrides: Any) -> ServerConfig:
+    """The test settings: no bot pause, roomy limits, and CPython's own collector triggers (the
+    server's tuning, ``server/ops/collector.py``, starts with a full collection, which here would
+    walk the whole pytest process at every start: 0.15 s of CPU each; ``test_collector.py`` and
+    ``test_metrics.py`` start theirs with it on)."""
     values: dict[str, Any] = {"data_dir": tmp_path, "bot_delay": 0.0, "grace_seconds": 60.0,
-                              "hint_seconds": 0.05, **ROOMY}
+                              "hint_seconds": 0.05, "gc_on_clock": False, **ROOMY}
     values.update(overrides)
     return ServerConfig(**values)
 

@@ -111,12 +111,21 @@ def test_the_full_collection_comes_every_full_seconds() -> None:
     asyncio.run(run())
 
 
-def test_a_server_gives_the_collector_back(start_server: Callable[..., Any]) -> None:
+def test_a_server_runs_the_collector_and_gives_it_back(start_server: Callable[..., Any]) -> None:
     assert gc.isenabled()
-    server = start_server()
+    server = start_server(gc_on_clock=True)
+    assert not gc.isenabled() and gc.get_freeze_count() > 0  # on the server's clock
     server.stop()
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
+
+
+def test_a_server_sharing_its_process_can_leave_the_collector_alone(
+        start_server: Callable[..., Any]) -> None:
+    server = start_server(gc_on_clock=False)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    server.stop()
+    assert gc.isenabled()
 
 
 @pytest.mark.parametrize("seconds", [0, -1])

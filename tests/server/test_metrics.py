@@ -22,7 +22,7 @@ def scrape(server: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 
 
 def test_metrics_count_the_play(start_sqlite_server: Any) -> None:
-    server = start_sqlite_server()
+    server = start_sqlite_server(gc_on_clock=True)  # as served: its collections are counted
     joined = quick_play(server, "punttu", players=2)
     before = scrape(server)
     assert before[("cardtable_tables", (("state", "running"),))] == 1

@@ -22,10 +22,8 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.helpers.server import ROOMY, WAIT, Client, RunningServer
+from tests.helpers.server import WAIT, Client, RunningServer, make_config
 from websockets.asyncio.client import connect
-
-from cardtable.server.config import ServerConfig
 
 pytestmark = pytest.mark.subprocess
 
@@ -101,9 +99,9 @@ def behind_caddy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Run
                     "`apt-get install -y caddy`. !!!")
     folder = tmp_path_factory.mktemp("caddy")
     port = free_port()
-    server = RunningServer(ServerConfig(
-        data_dir=folder / "data-cardtable", bot_delay=0.0, public_url=f"https://127.0.0.1:{port}",
-        forwarded_allow_ips="127.0.0.1", **ROOMY))
+    server = RunningServer(make_config(
+        folder / "data-cardtable", public_url=f"https://127.0.0.1:{port}",
+        forwarded_allow_ips="127.0.0.1"))
     proxy = Proxy(folder, port, f"127.0.0.1:{server.port}")
     try:
         proxy.wait_ready()

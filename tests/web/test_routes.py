@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from tests.helpers.server import make_config
 
 from cardtable.server.app import create_app
-from cardtable.server.config import ServerConfig
 from cardtable.web.language import choose
 from cardtable.web.strings import CLIENT_PLURALS, CLIENT_STRINGS
 
@@ -45,7 +45,7 @@ def test_language_from_query_then_cookie_then_accept_language() -> None:
 
 
 def test_catalog_cards_and_pages(tmp_path: Path) -> None:
-    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+    with TestClient(create_app(make_config(tmp_path))) as http:
         catalog = http.get("/api/i18n/en").json()
         assert catalog["strings"]["Your turn."] == "Your turn."
         assert catalog["cards"]["latin"]["7c"] == "seven of cups"
@@ -65,7 +65,7 @@ def test_catalog_cards_and_pages(tmp_path: Path) -> None:
 
 
 def test_replay_steps_only_for_a_finished_deal(tmp_path: Path) -> None:
-    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+    with TestClient(create_app(make_config(tmp_path))) as http:
         joined = http.post("/api/play", json={"game": "putto", "players": 2,
                                                  "options": {"deals": 1}}).json()
         code = joined["code"]
@@ -92,7 +92,7 @@ def test_replay_steps_only_for_a_finished_deal(tmp_path: Path) -> None:
 
 
 def test_catalog_sends_every_plural_form_and_the_rule(tmp_path: Path) -> None:
-    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+    with TestClient(create_app(make_config(tmp_path))) as http:
         english = http.get("/api/i18n/en").json()
         assert english["plural"] == {"count": 2, "rule": "(n != 1)"}
         singular, plural = CLIENT_PLURALS[0]
@@ -106,7 +106,7 @@ def test_catalog_sends_every_plural_form_and_the_rule(tmp_path: Path) -> None:
 
 
 def test_games_name_every_option_and_choice_in_the_asked_language(tmp_path: Path) -> None:
-    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+    with TestClient(create_app(make_config(tmp_path))) as http:
         plain = {g["game"]: g for g in http.get("/api/games").json()}
         putto = {o["name"]: o for o in plain["putto"]["options"]}
         assert putto["leftover"]["label"] == "Cards left on the table go to"
@@ -126,7 +126,7 @@ def test_games_name_every_option_and_choice_in_the_asked_language(tmp_path: Path
 
 
 def test_rules_pages_from_a_query_and_from_a_table(tmp_path: Path) -> None:
-    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+    with TestClient(create_app(make_config(tmp_path))) as http:
         page = http.get("/rules/pontinho?players=5&bust=150&buybacks=0",
                         headers={"accept-language": "en"})
         assert page.status_code == 200
@@ -149,7 +149,7 @@ def test_rules_pages_from_a_query_and_from_a_table(tmp_path: Path) -> None:
 
 
 def test_rules_pages_refuse_bad_tables_clearly(tmp_path: Path) -> None:
-    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+    with TestClient(create_app(make_config(tmp_path))) as http:
         cases = [
             ("/rules/chess", 404, "rules/unknown_game", "chess"),
             ("/rules/putto?colour=red", 422, "rules/bad_option", "colour"),
@@ -171,7 +171,7 @@ def test_rules_pages_refuse_bad_tables_clearly(tmp_path: Path) -> None:
 
 def test_every_page_has_the_projects_icon(tmp_path: Path) -> None:
     """Issue 16 §7: /favicon.ico was a 404 on /how and /rules, which link no icon."""
-    with TestClient(create_app(ServerConfig(data_dir=tmp_path, bot_delay=0))) as http:
+    with TestClient(create_app(make_config(tmp_path))) as http:
         icon = http.get("/favicon.ico")
         assert icon.status_code == 200
         assert icon.headers["content-type"].startswith("image/svg+xml") and "<svg" in icon.text

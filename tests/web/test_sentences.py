@@ -15,18 +15,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from tests.helpers.browser import LAPTOP, PHONE, LiveServer, open_seat, seated
-from tests.helpers.server import ROOMY, RunningServer, first_deal_is
+from tests.helpers.server import RunningServer, first_deal_is, make_config
 from tests.putto.test_rules import setup as putto_setup
-
-from cardtable.server.config import ServerConfig
 
 
 class SlowBots(LiveServer):
     """The browser tests' server, with bots that take a minute to move."""
 
     def __init__(self, data_dir: Path) -> None:
-        RunningServer.__init__(self, ServerConfig(data_dir=data_dir, bot_delay=60.0,
-                                                  grace_seconds=60.0, **ROOMY))
+        RunningServer.__init__(self, make_config(data_dir, bot_delay=60.0))
 
 
 @pytest.fixture(scope="module")

@@ -145,7 +145,8 @@ def create_app(config: ServerConfig | None = None, prepared: ServerLock | None =
             lambda invitation, friend: push_notify.friend_invited(
                 push, friend, invitation["table"], invitation["game"], invitation["from"]["name"]))
         collector = Collector(full_seconds=config.gc_full_seconds, on_pause=metrics.gc_pause)
-        collector.tune()
+        if config.gc_on_clock:
+            collector.tune()
         log.info("server ready", extra={"tables_to_rebuild": rebuilt,
                                         "db": engine.url.render_as_string(hide_password=True)})
         try:

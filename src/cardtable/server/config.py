@@ -114,6 +114,11 @@ class ServerConfig:
     #: Seconds between two full collections of the garbage collector (``server/ops/collector.py``):
     #: the one pause that grows with the number of connections (about 1 s at 8,000).
     gc_full_seconds: float = 600.0
+    #: Whether the server runs the garbage collector on its event loop's clock at all; off:
+    #: CPython's own triggers, for a process the server shares with other work. The tests run
+    #: their servers inside pytest's process, where the tuning's first full collection walks
+    #: every module and fixture of the suite at each start.
+    gc_on_clock: bool = True
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

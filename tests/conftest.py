@@ -10,7 +10,6 @@ Profiles (``HYPOTHESIS_PROFILE=thorough pytest …`` to pick another):
 
 from __future__ import annotations
 
-import gc
 import os
 import types
 from pathlib import Path
@@ -145,20 +144,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(need)
         if _in_slow_module(item.path):
             item.add_marker("slow")
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """What collection made (the suite's modules and items, every library they import) lives
-    until the session ends, so it is frozen: CPython's full collections, some fifty a worker,
-    each walked all of it (1.2 to 1.6 million objects, 0.45 s a collection) and now walk only
-    what the tests make."""
-    gc.collect()
-    gc.freeze()
-
-
-def pytest_runtest_teardown(item: pytest.Item) -> None:
-    """A server whose collector ran on its clock gives the process its collector back by
-    unfreezing everything (``server/ops/collector.py``): freeze again what is left."""
-    if not gc.get_freeze_count():
-        gc.collect()
-        gc.freeze()

@@ -34,10 +34,15 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any, live: LiveServer) -> Iterator[Any]:
-    """``new_page(viewport=…)``: a page in a fresh context (own storage), closed afterwards."""
+    """``new_page(viewport=…, **context options)``: a page in a fresh context (own storage, no
+    service worker unless ``service_workers="allow"``), closed afterwards."""
     contexts: list[Any] = []
 
     def make(viewport: dict[str, int] | None = None, **options: Any) -> Any:
+        # The service worker, once registered, fetches every asset of the site for its cache:
+        # some seventy requests to the test server and half a second of CPU in each fresh
+        # context. Only the tests of what it does (test_pwa*.py) let it register.
+        options.setdefault("service_workers", "block")
         context = browser.new_context(viewport=viewport or LAPTOP, base_url=live.url, **options)
         context.set_default_timeout(TIMEOUT)
         contexts.append(context)

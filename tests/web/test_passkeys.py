@@ -23,7 +23,7 @@ from tests.web.test_people_signin import both_list, no_sideways_scroll, quick
 def device(browser: Any, live: Any, viewport: dict[str, int]) -> tuple[Any, Any, str]:
     """A page in a context of its own at ``localhost``, with a virtual platform authenticator
     that keeps discoverable credentials and verifies its user: (page, CDP session, id)."""
-    context = browser.new_context(viewport=viewport,
+    context = browser.new_context(viewport=viewport, service_workers="block",  # as new_page
                                   base_url=live.url.replace("127.0.0.1", "localhost"))
     context.set_default_timeout(TIMEOUT)
     page = context.new_page()

@@ -21,7 +21,7 @@ CACHES = "caches.keys()"
 def controlled(new_page: Any, viewport: dict[str, int] = LAPTOP) -> Any:
     """The lobby, controlled by the service worker (the first load installs it; it claims the
     page when it activates). The page's policy allows no eval, which the waits need."""
-    page = new_page(viewport, bypass_csp=True)
+    page = new_page(viewport, bypass_csp=True, service_workers="allow")
     page.goto("/")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     return page

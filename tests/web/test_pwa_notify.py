@@ -65,8 +65,9 @@ def browser() -> Iterator[Any]:
 
 
 def watched_table(new_page: Any, live: Any, *, allow: bool) -> Any:
-    # the page's policy allows no eval: the waits on a string predicate need it bypassed
-    page = seated(new_page, live, LAPTOP, "punttu", bypass_csp=True)
+    # the page's policy allows no eval: the waits on a string predicate need it bypassed; the
+    # service worker shows the notifications and holds the push subscription
+    page = seated(new_page, live, LAPTOP, "punttu", bypass_csp=True, service_workers="allow")
     page.context.add_init_script(WATCH)
     if allow:
         page.context.grant_permissions(["notifications"], origin=live.url)

@@ -44,8 +44,8 @@ def waiting_page(browser: Any, server: LiveServer, viewport: dict[str, int]) -> 
     host's own browser does; the page and the table's code."""
     table = server.post("/api/tables", {"game": "putto", "players": 2,
                                         "seats": [{"kind": "person"}, {"kind": "person"}]})
-    context = browser.new_context(viewport=viewport, base_url=server.url,
-                                  bypass_csp=True)  # axe is injected as a script
+    context = browser.new_context(viewport=viewport, base_url=server.url, bypass_csp=True,
+                                  service_workers="block")  # axe is a script; as new_page
     context.set_default_timeout(TIMEOUT)
     page = context.new_page()
     page.goto(f"/t/{table['code']}")

@@ -9,14 +9,13 @@ in (``leaks``). ``assert_translated`` reads every text a person may see or hear 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from babel.messages.pofile import read_po
-from tests.helpers.browser import LAPTOP
+from tests.helpers.browser import LAPTOP, hold_seat
 
 from cardtable.i18n import DOMAIN, LOCALE_DIR
 from cardtable.web.language import LANGUAGES
@@ -121,11 +120,5 @@ def page_in(new_page: Any, lang: str, **options: Any) -> Any:
 
 
 def seated_page(new_page: Any, lang: str, joined: dict[str, Any]) -> Any:
-    """A page in ``lang`` at the table ``joined`` (``/api/play``'s answer), holding its seat:
-    the seat token is in localStorage before the page's script reads it."""
-    page = page_in(new_page, lang)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    page.add_init_script(
-        f"localStorage.setItem('cardtable:seat:{joined['code']}', {json.dumps(seat)});")
-    page.goto(f"/t/{joined['code']}")
-    return page
+    """A page in ``lang`` at the table ``joined`` (``/api/play``'s answer), holding its seat."""
+    return hold_seat(page_in(new_page, lang), joined["code"], joined)

@@ -18,9 +18,9 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
-from tests.helpers.browser import ARTIFACTS, LiveServer, Person
+from tests.helpers.browser import ARTIFACTS, LAPTOP, LiveServer, Person
 from tests.helpers.sheets import A4, VERBOSE, split
-from tests.helpers.translations import assert_translated, leaks, page_in, seated_page
+from tests.helpers.translations import LOCALES, assert_translated, leaks, page_in, seated_page
 
 from cardtable.web.language import LANGUAGES
 
@@ -136,8 +136,7 @@ def test_the_end_of_a_deal_in_every_language(new_page: Any, live: LiveServer, la
     replay and record links) in the page's language."""
     person = Person(live)
     person.play_until("deal_end")
-    person.close()
-    page = seated_page(new_page, lang, person.joined)
+    page = person.page(new_page, LAPTOP, locale=LOCALES[lang])
     expect(page.locator("#deal-end-title")).to_be_visible()
     assert_translated(page, lang, "deal end")
     shot(page, f"{lang}-deal-end")

@@ -29,8 +29,10 @@ def push() -> Iterator[PushService]:
 
 
 @pytest.fixture
-def pushing(start_server: Callable[..., RunningServer], push: PushService) -> RunningServer:
-    """A server that may post to the plain-HTTP test push service, whose key the service knows."""
+def pushing(push: PushService, start_server: Callable[..., RunningServer]) -> RunningServer:
+    """A server that may post to the plain-HTTP test push service, whose key the service knows.
+    The service is made first, so it is closed last: a push still on its way when a test ends
+    (the other person's "match over") is answered, not left to the server's 10 s timeout."""
     server = start_server(push_plain_http=True)
     with server.http() as http:
         push.server_key = http.get("/api/push/key").json()["public_key"]
